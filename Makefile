@@ -1,0 +1,51 @@
+# Every target installs what it needs first: the virtual environment in .venv (exact versions from
+# requirements.lock) and the npm packages in node_modules (exact versions from package-lock.json).
+PYTHON ?= python3
+export NO_MKDOCS_2_WARNING := 1
+VENV := .venv
+PY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+NODE_INSTALLED := node_modules/.installed
+CATALOGS := locales/fr/LC_MESSAGES/messages.mo locales/ru/LC_MESSAGES/messages.mo
+
+.PHONY: serve build test bench translations lint deps clean
+
+serve: deps $(CATALOGS)
+	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+
+build: deps $(CATALOGS)
+	$(VENV)/bin/mkdocs build --strict
+
+test: deps $(CATALOGS)
+	$(PY) -m pytest
+
+bench: deps $(CATALOGS)
+	$(PY) tests/benchmarks/bench_calculators.py --out site-bench.json
+
+lint: deps
+	$(VENV)/bin/ruff check kensei_ref calculators tests
+
+deps: $(INSTALLED) $(NODE_INSTALLED)
+
+$(INSTALLED): pyproject.toml requirements.lock
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip==25.3
+	$(PY) -m pip install --quiet -c requirements.lock -e '.[test]'
+	touch $@
+
+$(NODE_INSTALLED): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Extract every interface string, merge it into the French and Russian catalogs, compile them.
+translations: $(INSTALLED)
+	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ --no-location --sort-output \
+		--project kensei-ref --msgid-bugs-address "" -o locales/messages.pot .
+	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales --no-fuzzy-matching
+	$(VENV)/bin/pybabel compile -d locales --statistics
+
+locales/%/LC_MESSAGES/messages.mo: locales/%/LC_MESSAGES/messages.po $(INSTALLED)
+	$(VENV)/bin/pybabel compile -d locales -l $* -i $< -o $@
+
+clean:
+	rm -rf site $(VENV) node_modules .pytest_cache

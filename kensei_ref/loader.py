@@ -1,0 +1,495 @@
+"""Load the YAML rule data into a :class:`~kensei_ref.model.RuleBook`, validating everything.
+
+Every problem is collected with its file and key path (``rules[kensei.regroup].body.fr``) and all
+of them are raised together in one :class:`DataError`, so a maintainer fixes a batch at once
+instead of rerunning the build for each typo.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from . import freshness
+from .inline import REFERENCE
+from .model import (
+    LANGS,
+    TRANSLATED,
+    Chapter,
+    Citation,
+    Example,
+    Note,
+    Reference,
+    Rule,
+    RuleBook,
+    SourceText,
+    Term,
+    Text,
+)
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+GAMES = ("kensei", "ronin")
+NOTE_KINDS = ("silent", "conflict", "reading")
+RULE_ID = re.compile(r"^(kensei|ronin)\.[a-z0-9]+(?:-[a-z0-9]+)*$")
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+VALUE_KEY = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
+NUMBER = re.compile(r"^\d+(?:\.\d+)*$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in the data, located by file and key path."""
+
+    file: str
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}: {self.path}" if self.path else self.file
+        return f"{where}: {self.message}"
+
+
+class DataError(Exception):
+    """The rule data is invalid; ``problems`` lists every problem found, not only the first."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        lines = "\n".join(f"  {p}" for p in problems)
+        super().__init__(f"{len(problems)} problem(s) in the rule data:\n{lines}")
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A safe loader that refuses duplicate keys, which PyYAML would otherwise silently drop."""
+
+
+def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
+    seen: set[object] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark
+            )
+        seen.add(key)
+    return loader.construct_mapping(node, deep=deep)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+class _Checker:
+    """Walks one file's parsed YAML, building model objects and recording problems."""
+
+    def __init__(self, file: str, problems: list[Problem], require_stamps: bool = True):
+        self.file = file
+        self.problems = problems
+        self.require_stamps = require_stamps
+
+    def problem(self, path: str, message: str) -> None:
+        self.problems.append(Problem(self.file, path, message))
+
+    def mapping(self, node: Any, path: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> bool:
+        """Check that ``node`` is a mapping with the required keys and no unknown key."""
+        if not isinstance(node, dict):
+            self.problem(path, f"must be a mapping, got {type(node).__name__}")
+            return False
+        for key in required:
+            if key not in node:
+                self.problem(path, f"missing key {key!r}")
+        allowed = set(required) | set(optional)
+        for key in node:
+            if key not in allowed:
+                self.problem(path, f"unknown key {key!r} (allowed: {', '.join(sorted(allowed))})")
+        return True
+
+    def string(self, node: Any, path: str, pattern: re.Pattern[str] | None = None) -> str | None:
+        if not isinstance(node, str) or not node.strip():
+            self.problem(path, f"must be a non-empty string, got {node!r}")
+            return None
+        if pattern is not None and not pattern.match(node):
+            self.problem(path, f"{node!r} does not match {pattern.pattern}")
+        return node
+
+    def integer(self, node: Any, path: str) -> int | None:
+        if isinstance(node, bool) or not isinstance(node, int):
+            self.problem(path, f"must be an integer, got {node!r}")
+            return None
+        return node
+
+    def choice(self, node: Any, path: str, choices: tuple[str, ...]) -> str | None:
+        if node not in choices:
+            self.problem(path, f"must be one of {', '.join(choices)}, got {node!r}")
+            return None
+        return node
+
+    def text(self, node: Any, path: str) -> Text | None:
+        """A text in all three languages."""
+        if not isinstance(node, dict):
+            self.problem(path, f"must be a mapping of {', '.join(LANGS)}, got {type(node).__name__}")
+            return None
+        ok = True
+        for lang in LANGS:
+            if lang not in node:
+                self.problem(f"{path}.{lang}", "missing language")
+                ok = False
+            elif not isinstance(node[lang], str) or not node[lang].strip():
+                self.problem(f"{path}.{lang}", f"must be a non-empty string, got {node[lang]!r}")
+                ok = False
+        for key in node:
+            if key not in LANGS:
+                self.problem(path, f"unknown key {key!r} (allowed: {', '.join(LANGS)})")
+        return Text(**{lang: node[lang].strip() for lang in LANGS}) if ok else None
+
+    def id_list(self, node: Any, path: str) -> tuple[str, ...]:
+        if not isinstance(node, list) or not all(isinstance(item, str) for item in node):
+            self.problem(path, f"must be a list of ids, got {node!r}")
+            return ()
+        return tuple(node)
+
+    def stamps(self, node: Any, path: str) -> dict[str, str]:
+        if node is None:
+            if self.require_stamps:
+                self.problem(path, "missing translation stamps (run `kensei-ref data stamp`)")
+            return {}
+        if not self.mapping(node, path, TRANSLATED):
+            return {}
+        return {lang: str(node.get(lang, "")) for lang in TRANSLATED}
+
+    def citation(self, node: Any, path: str) -> Citation | None:
+        if isinstance(node, dict) and "ref" in node:
+            if self.mapping(node, path, ("ref",)):
+                return Citation(ref=self.string(node["ref"], f"{path}.ref"))
+            return None
+        if not self.mapping(node, path, ("text", "section")):
+            return None
+        return Citation(text=self.string(node.get("text"), f"{path}.text"),
+                        section=self.string(node.get("section"), f"{path}.section"))
+
+
+def _read_yaml(path: Path, root: Path, problems: list[Problem]) -> Any:
+    name = str(path.relative_to(root.parent)) if path.is_relative_to(root.parent) else str(path)
+    try:
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)  # noqa: S506 - safe loader subclass
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        reason = getattr(error, "problem", None) or str(error)
+        problems.append(Problem(name, "", f"malformed YAML: {where}{reason}"))
+    except UnicodeDecodeError as error:
+        problems.append(Problem(name, "", f"not UTF-8: {error}"))
+    return None
+
+
+def _display(path: Path, root: Path) -> str:
+    return str(path.relative_to(root.parent))
+
+
+def _load_examples(check: _Checker, node: Any, path: str) -> tuple[Example, ...]:
+    if not isinstance(node, list):
+        check.problem(path, "must be a list")
+        return ()
+    examples = []
+    for i, item in enumerate(node):
+        where = f"{path}[{i}]"
+        if not check.mapping(item, where, ("id", "text"), ("calculator", "inputs", "expect")):
+            continue
+        example_id = check.string(item.get("id"), f"{where}.id", SLUG)
+        text = check.text(item.get("text"), f"{where}.text")
+        calculator = item.get("calculator")
+        if calculator is not None:
+            check.string(calculator, f"{where}.calculator")
+            for key in ("inputs", "expect"):
+                if not isinstance(item.get(key), dict):
+                    check.problem(f"{where}.{key}", "must be a mapping when a calculator is named")
+        elif "inputs" in item or "expect" in item:
+            check.problem(where, "inputs and expect need a calculator")
+        if example_id and text:
+            examples.append(Example(example_id, text, calculator, dict(item.get("inputs") or {}),
+                                    dict(item.get("expect") or {})))
+    ids = [e.id for e in examples]
+    for dup in {i for i in ids if ids.count(i) > 1}:
+        check.problem(path, f"duplicate example id {dup!r}")
+    return tuple(examples)
+
+
+def _load_notes(check: _Checker, node: Any, path: str) -> tuple[Note, ...]:
+    if not isinstance(node, list):
+        check.problem(path, "must be a list")
+        return ()
+    notes = []
+    for i, item in enumerate(node):
+        where = f"{path}[{i}]"
+        if not check.mapping(item, where, ("id", "kind", "text"), ("sources",)):
+            continue
+        note_id = check.string(item.get("id"), f"{where}.id", SLUG)
+        kind = check.choice(item.get("kind"), f"{where}.kind", NOTE_KINDS)
+        text = check.text(item.get("text"), f"{where}.text")
+        sources = item.get("sources", [])
+        citations = []
+        if not isinstance(sources, list):
+            check.problem(f"{where}.sources", "must be a list")
+        else:
+            for j, src in enumerate(sources):
+                citation = check.citation(src, f"{where}.sources[{j}]")
+                if citation:
+                    citations.append(citation)
+        if note_id and kind and text:
+            notes.append(Note(note_id, kind, text, tuple(citations)))
+    return tuple(notes)
+
+
+def _load_values(check: _Checker, node: Any, path: str) -> dict[str, int]:
+    if not isinstance(node, dict):
+        check.problem(path, "must be a mapping of value names to integers")
+        return {}
+    values = {}
+    for key, value in node.items():
+        if not isinstance(key, str) or not VALUE_KEY.match(key):
+            check.problem(f"{path}.{key}", "value names are snake_case")
+            continue
+        number = check.integer(value, f"{path}.{key}")
+        if number is not None:
+            values[key] = number
+    return values
+
+
+RULE_KEYS = ("id", "title", "body", "source")
+RULE_OPTIONAL = ("number", "see_also", "values", "examples", "notes", "translations")
+
+
+def _load_rule(check: _Checker, node: Any, path: str, chapter: dict, order: int) -> Rule | None:
+    if isinstance(node, dict) and isinstance(node.get("id"), str):
+        path = f"rules[{node['id']}]"  # name the rule by its id: indexes shift as rules are added
+    if not check.mapping(node, path, RULE_KEYS, RULE_OPTIONAL):
+        return None
+    rule_id = check.string(node.get("id"), f"{path}.id", RULE_ID)
+    if rule_id:
+        game = chapter.get("game")
+        if game in GAMES and not rule_id.startswith(f"{game}."):
+            check.problem(f"{path}.id", f"must start with the chapter's game {game!r}")
+    number = node.get("number")
+    if number is not None:
+        check.string(number, f"{path}.number", NUMBER)
+    title = check.text(node.get("title"), f"{path}.title")
+    body = check.text(node.get("body"), f"{path}.body")
+    source = check.citation(node.get("source"), f"{path}.source")
+    see_also = check.id_list(node.get("see_also", []), f"{path}.see_also")
+    values = _load_values(check, node.get("values", {}), f"{path}.values")
+    examples = _load_examples(check, node.get("examples", []), f"{path}.examples")
+    notes = _load_notes(check, node.get("notes", []), f"{path}.notes")
+    stamps = check.stamps(node.get("translations"), f"{path}.translations")
+    if not (rule_id and title and body and source):
+        return None
+    return Rule(id=rule_id, title=title, body=body, source=source, chapter_id=str(chapter.get("id")),
+                order=order, number=number, see_also=see_also, values=MappingProxyType(values),
+                examples=examples, notes=notes, stamps=stamps, file=check.file)
+
+
+def _load_chapter(path: Path, root: Path, problems: list[Problem], require_stamps: bool) -> Chapter | None:
+    data = _read_yaml(path, root, problems)
+    if data is None:
+        return None
+    check = _Checker(_display(path, root), problems, require_stamps)
+    if not check.mapping(data, "", ("chapter", "rules")):
+        return None
+    head = data.get("chapter")
+    if not check.mapping(head, "chapter", ("id", "game", "order", "title"), ("number", "intro", "translations")):
+        return None
+    game = check.choice(head.get("game"), "chapter.game", GAMES)
+    chapter_id = check.string(head.get("id"), "chapter.id", RULE_ID)
+    if chapter_id and game and not chapter_id.startswith(f"{game}."):
+        check.problem("chapter.id", f"must start with the chapter's game {game!r}")
+    order = check.integer(head.get("order"), "chapter.order")
+    number = head.get("number")
+    if number is not None:
+        check.string(number, "chapter.number", NUMBER)
+    title = check.text(head.get("title"), "chapter.title")
+    intro = check.text(head["intro"], "chapter.intro") if "intro" in head else None
+    stamps = check.stamps(head.get("translations"), "chapter.translations")
+    rules_node = data.get("rules")
+    rules: list[Rule] = []
+    if not isinstance(rules_node, list) or not rules_node:
+        check.problem("rules", "must be a non-empty list of rules")
+    else:
+        for i, item in enumerate(rules_node):
+            rule = _load_rule(check, item, f"rules[{i}]", head, i)
+            if rule:
+                rules.append(rule)
+    if not (game and chapter_id and title and order is not None):
+        return None
+    return Chapter(id=chapter_id, game=game, order=order, title=title, rules=tuple(rules), number=number,
+                   intro=intro, stamps=stamps, file=check.file)
+
+
+def _load_terms(path: Path, root: Path, problems: list[Problem], require_stamps: bool) -> list[Term]:
+    data = _read_yaml(path, root, problems)
+    if data is None:
+        return []
+    check = _Checker(_display(path, root), problems, require_stamps)
+    if not check.mapping(data, "", ("terms",)) or not isinstance(data.get("terms"), list):
+        check.problem("terms", "must be a list of terms")
+        return []
+    terms = []
+    for i, item in enumerate(data["terms"]):
+        where = f"terms[{i}]"
+        if not check.mapping(item, where, ("id", "game", "name", "definition"),
+                             ("japanese", "rule", "translations")):
+            continue
+        term_id = check.string(item.get("id"), f"{where}.id", SLUG)
+        if term_id:
+            where = f"terms[{term_id}]"
+        game = check.choice(item.get("game"), f"{where}.game", (*GAMES, "both"))
+        name = check.text(item.get("name"), f"{where}.name")
+        definition = check.text(item.get("definition"), f"{where}.definition")
+        japanese = item.get("japanese", False)
+        if not isinstance(japanese, bool):
+            check.problem(f"{where}.japanese", f"must be true or false, got {japanese!r}")
+        rule = item.get("rule")
+        if rule is not None:
+            check.string(rule, f"{where}.rule", RULE_ID)
+        stamps = check.stamps(item.get("translations"), f"{where}.translations")
+        if term_id and game and name and definition:
+            terms.append(Term(term_id, game, name, definition, bool(japanese), rule, stamps, check.file))
+    return terms
+
+
+def _load_sources(path: Path, root: Path, problems: list[Problem]) -> tuple[list[SourceText], list[Reference]]:
+    data = _read_yaml(path, root, problems)
+    check = _Checker(_display(path, root), problems)
+    if data is None or not check.mapping(data, "", ("texts", "references")):
+        return [], []
+    texts = []
+    for i, item in enumerate(data.get("texts") or []):
+        where = f"texts[{i}]"
+        if not check.mapping(item, where, ("id", "file", "game", "language", "title", "sections")):
+            continue
+        title = check.text(item.get("title"), f"{where}.title")
+        sections = item.get("sections")
+        if not isinstance(sections, list) or not all(isinstance(s, str) for s in sections):
+            check.problem(f"{where}.sections", "must be a list of section headings")
+            continue
+        if title:
+            texts.append(SourceText(str(item["id"]), str(item["file"]), str(item["game"]),
+                                    str(item["language"]), title, tuple(sections)))
+    references = []
+    for i, item in enumerate(data.get("references") or []):
+        where = f"references[{i}]"
+        if check.mapping(item, where, ("id", "language", "title", "publisher", "year")):
+            references.append(Reference(str(item["id"]), str(item["language"]), str(item["title"]),
+                                        str(item["publisher"]), int(item["year"])))
+    return texts, references
+
+
+def _duplicates(items: list[tuple[str, str]], what: str, problems: list[Problem]) -> None:
+    """Report each id defined more than once, naming every file that defines it."""
+    where: dict[str, list[str]] = {}
+    for item_id, file in items:
+        where.setdefault(item_id, []).append(file)
+    for item_id, files in where.items():
+        if len(files) > 1:
+            problems.append(Problem(files[1], f"{what}[{item_id}]",
+                                    f"duplicate {what} id, also defined in {files[0]}"))
+
+
+def _check_references(book: RuleBook, problems: list[Problem]) -> None:
+    """Every id a text or field mentions must resolve somewhere."""
+    rules = {rule.id: rule for rule in book.rules}
+    terms = {term.id for term in book.terms}
+    sources = {source.id: source for source in book.sources}
+    references = {ref.id for ref in book.references}
+
+    def check_citation(citation: Citation, file: str, path: str) -> None:
+        if citation.ref is not None:
+            if citation.ref not in references:
+                problems.append(Problem(file, path, f"unknown outside reference {citation.ref!r}"))
+            return
+        source = sources.get(citation.text or "")
+        if source is None:
+            problems.append(Problem(file, path, f"unknown source text {citation.text!r} "
+                                                f"(known: {', '.join(sorted(sources))})"))
+        elif citation.section not in source.sections:
+            problems.append(Problem(file, path, f"section {citation.section!r} is not a section of source "
+                                                f"text {source.id} (see sources.yaml)"))
+
+    def check_text(text: Text, file: str, path: str, rule: Rule | None) -> None:
+        for lang in LANGS:
+            for match in REFERENCE.finditer(text[lang]):
+                kind, target = match["kind"], match["target"]
+                where = f"{path}.{lang}"
+                if kind == "rule" and target not in rules:
+                    problems.append(Problem(file, where, f"reference to unknown rule {target!r}"))
+                elif kind == "term" and target not in terms:
+                    problems.append(Problem(file, where, f"reference to unknown glossary term {target!r}"))
+                elif kind in ("value", "signed"):
+                    owner_id, _, key = target.rpartition("#")
+                    owner = rules.get(owner_id) if owner_id else rule
+                    if owner is None:
+                        problems.append(Problem(file, where, f"value {target!r}: unknown rule {owner_id!r}"))
+                    elif key not in owner.values:
+                        problems.append(Problem(file, where, f"value {target!r}: rule {owner.id} has no value "
+                                                             f"{key!r}"))
+
+    for chapter in book.chapters:
+        check_text(chapter.title, chapter.file, "chapter.title", None)
+        if chapter.intro:
+            check_text(chapter.intro, chapter.file, "chapter.intro", None)
+        for rule in chapter.rules:
+            base = f"rules[{rule.id}]"
+            check_citation(rule.source, rule.file, f"{base}.source")
+            check_text(rule.title, rule.file, f"{base}.title", rule)
+            check_text(rule.body, rule.file, f"{base}.body", rule)
+            for target in rule.see_also:
+                if target not in rules:
+                    problems.append(Problem(rule.file, f"{base}.see_also", f"unknown rule {target!r}"))
+            for example in rule.examples:
+                check_text(example.text, rule.file, f"{base}.examples[{example.id}].text", rule)
+            for note in rule.notes:
+                check_text(note.text, rule.file, f"{base}.notes[{note.id}].text", rule)
+                for j, citation in enumerate(note.sources):
+                    check_citation(citation, rule.file, f"{base}.notes[{note.id}].sources[{j}]")
+    for term in book.terms:
+        check_text(term.definition, term.file, f"terms[{term.id}].definition", None)
+        if term.rule and term.rule not in rules:
+            problems.append(Problem(term.file, f"terms[{term.id}].rule", f"unknown rule {term.rule!r}"))
+
+
+def load(data_dir: Path = DATA_DIR, *, require_stamps: bool = True) -> RuleBook:
+    """Load and validate all rule data under ``data_dir``.
+
+    Args:
+        require_stamps: whether a missing translation stamp is a problem; only the tool that
+            writes the stamps loads without them.
+
+    Raises:
+        DataError: listing every problem found, each with its file and key path.
+    """
+    data_dir = Path(data_dir)
+    problems: list[Problem] = []
+    chapters = [
+        chapter
+        for game in GAMES
+        for path in sorted((data_dir / game).glob("*.yaml"))
+        if (chapter := _load_chapter(path, data_dir, problems, require_stamps))
+    ]
+    terms = [term for path in sorted((data_dir / "glossary").glob("*.yaml"))
+             for term in _load_terms(path, data_dir, problems, require_stamps)]
+    texts, references = _load_sources(data_dir / "sources.yaml", data_dir, problems)
+    chapters.sort(key=lambda c: (GAMES.index(c.game), c.order))
+    _duplicates([(c.id, c.file) for c in chapters], "chapter", problems)
+    _duplicates([(r.id, r.file) for c in chapters for r in c.rules], "rule", problems)
+    _duplicates([(t.id, t.file) for t in terms], "term", problems)
+    book = RuleBook(tuple(chapters), tuple(terms), tuple(texts), tuple(references))
+    _check_references(book, problems)
+    if problems:
+        raise DataError(problems)
+    return book
+
+
+def stale_translations(book: RuleBook) -> list[str]:
+    """Texts whose French or Russian stamp no longer matches the English they translate."""
+    return freshness.stale(book)

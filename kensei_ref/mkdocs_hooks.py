@@ -1,0 +1,121 @@
+"""MkDocs hooks: the site is generated from the rule data during ``mkdocs build`` and ``mkdocs serve``.
+
+One ``mkdocs.yml`` builds the English site from ``docs/en``; after it, the same configuration is
+built again from ``docs/fr`` and ``docs/ru`` into ``fr/`` and ``ru/`` of the same site. The
+language of a build is the name of its docs folder, so Material's interface, the search index
+(one per language, with that language's stemmer) and the generated pages all follow it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from kensei_ref import freshness, pages, site_nav
+from kensei_ref.i18n import LANGUAGES
+from kensei_ref.loader import DATA_DIR, DataError, load
+from kensei_ref.model import RuleBook
+
+log = logging.getLogger("mkdocs.plugins.kensei_ref")
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
+ROOT_LANGUAGE = LANGUAGES[0]
+HERE = Path(__file__).resolve().parent
+
+
+def _lang(config: MkDocsConfig) -> str:
+    lang = Path(config.docs_dir).name
+    if lang not in LANGUAGES:
+        raise PluginError(f"docs_dir: the last folder must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+    return lang
+
+
+def _data_dir() -> Path:
+    """The rule data to build from: the project's, or another set named by ``KENSEI_REF_DATA``."""
+    return Path(os.environ.get("KENSEI_REF_DATA", DATA_DIR))
+
+
+def _book() -> RuleBook:
+    try:
+        return load(_data_dir())
+    except DataError as error:
+        raise PluginError(str(error)) from error
+
+
+def _calculator_names() -> set[str]:
+    """Calculators that can run worked examples, so those examples show a 'verified' mark."""
+    try:
+        from calculators import CALCULATORS
+    except ImportError:
+        return set()
+    return set(CALCULATORS)
+
+
+@event_priority(100)  # before Material's search plugin, which reads the theme's language
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    lang = _lang(config)
+    book = _book()
+    config.theme["language"] = lang
+    search = config.plugins.get("material/search") or config.plugins.get("search")
+    if search is not None:
+        search.config.lang = [lang]
+    config.extra["kr_lang"] = lang
+    config.extra["kr_book"] = book
+    config.nav = site_nav.nav(book, lang)
+    if lang == ROOT_LANGUAGE:
+        for line in freshness.stale(book):
+            log.info("translation may be out of date: %s", line)
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    lang = config.extra["kr_lang"]
+    book: RuleBook = config.extra["kr_book"]
+    for path, markdown in pages.site_pages(book, lang, _calculator_names()).items():
+        files.append(File.generated(config, path, content=markdown))
+    assets = Path(config.docs_dir).parent / "assets"
+    for asset in sorted(p for p in assets.rglob("*") if p.is_file()):
+        uri = "assets/" + asset.relative_to(assets).as_posix()
+        files.append(File.generated(config, uri, abs_src_path=str(asset)))
+    return files
+
+
+def on_page_context(context: dict, page: Page, config: MkDocsConfig, nav) -> dict:
+    """Language links that lead to the same page (the rule anchor is kept by ``language.js``)."""
+    lang = config.extra["kr_lang"]
+    depth = page.url.count("/")
+    to_site_root = "../" * depth + ("" if lang == ROOT_LANGUAGE else "../")
+    context["kr_alternates"] = [
+        {"lang": other, "name": LANGUAGE_NAMES[other], "current": other == lang,
+         "href": to_site_root + ("" if other == ROOT_LANGUAGE else f"{other}/") + page.url}
+        for other in LANGUAGES
+    ]
+    return context
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """After the English site, build the other languages into their folders of the same site."""
+    if config.extra["kr_lang"] != ROOT_LANGUAGE:
+        return
+    docs = Path(config.docs_dir).parent
+    for lang in LANGUAGES[1:]:
+        sub = load_config(config.config_file_path, docs_dir=str(docs / lang),
+                          site_dir=str(Path(config.site_dir) / lang), strict=config.strict)
+        build(sub)
+
+
+def on_serve(server, config: MkDocsConfig, builder):
+    """Rebuild when the rule data, the templates, the catalogs or any language's pages change."""
+    root = Path(config.config_file_path).parent
+    for path in (_data_dir(), HERE / "templates", HERE / "overrides", root / "locales", Path(config.docs_dir).parent):
+        server.watch(str(path))
+    return server

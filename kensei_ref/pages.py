@@ -1,0 +1,188 @@
+"""Generate the site's Markdown pages from the rule data, one language at a time.
+
+Templates (Jinja2, with the i18n extension for interface strings) only lay out what this module
+hands them: every link, number and tooltip is resolved here, so a template never computes.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from . import freshness
+from .i18n import get_translations
+from .inline import expand, plain, signed
+from .model import Chapter, Citation, Rule, RuleBook, Term
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+GLOSSARY_PAGE = "glossary.md"
+SOURCES_PAGE = "sources.md"
+CLARIFICATIONS_PAGE = "clarifications.md"
+
+
+def environment(lang: str) -> jinja2.Environment:
+    """A Jinja2 environment whose ``_``/``ngettext`` speak ``lang``."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        extensions=["jinja2.ext.i18n"],
+        autoescape=False,  # the output is Markdown, escaped where needed by this module
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.install_gettext_translations(get_translations(lang), newstyle=True)
+    env.filters["indent4"] = lambda text: "\n".join(("    " + line) if line else "" for line in text.split("\n"))
+    return env
+
+
+def _attribute(text: str) -> str:
+    """Text made safe for a Markdown link title in double quotes."""
+    return " ".join(text.replace("\\", "").replace('"', "\u201d").split())
+
+
+@dataclass(frozen=True)
+class PageContext:
+    """Resolves references for one language and one page (links are relative to the page)."""
+
+    book: RuleBook
+    lang: str
+    page: str
+
+    def link(self, target_page: str, anchor: str = "") -> str:
+        rel = posixpath.relpath(target_page, posixpath.dirname(self.page) or ".")
+        return f"{rel}#{anchor}" if anchor else rel
+
+    def rule_link(self, rule_id: str) -> str:
+        return self.link(self.book.chapter_of(rule_id).page, rule_id)
+
+    def rule_label(self, rule: Rule) -> str:
+        return f"{rule.number} {rule.title[self.lang]}" if rule.number else rule.title[self.lang]
+
+    def value(self, rule: Rule | None, target: str) -> int:
+        owner_id, _, key = target.rpartition("#")
+        owner = self.book.rule(owner_id) if owner_id else rule
+        assert owner is not None, target  # the loader guarantees the owner exists
+        return owner.values[key]
+
+    def plain(self, text: str, rule: Rule | None = None) -> str:
+        """Text with references turned into words: for tooltips and other plain places."""
+        def words(kind: str, target: str) -> str:
+            if kind == "rule":
+                return self.book.rule(target).title[self.lang]
+            if kind == "term":
+                return self.book.term(target).name[self.lang]
+            number = self.value(rule, target)
+            return signed(number) if kind == "signed" else str(number)
+
+        return plain(text, words)
+
+    def markdown(self, text: str, rule: Rule | None = None) -> str:
+        """Text with references turned into Markdown links, tooltips and numbers."""
+        def resolve(kind: str, target: str, label: str | None) -> str:
+            if kind == "rule":
+                words = label or self.book.rule(target).title[self.lang]
+                return f"[{words}]({self.rule_link(target)})"
+            if kind == "term":
+                term = self.book.term(target)
+                words = label or term.name[self.lang]
+                tooltip = _attribute(self.plain(term.definition[self.lang]))
+                return f'[{words}]({self.link(GLOSSARY_PAGE, term.id)} "{tooltip}")'
+            number = self.value(rule, target)
+            return signed(number) if kind == "signed" else str(number)
+
+        return expand(text, resolve)
+
+    def citation(self, citation: Citation) -> str:
+        if citation.ref:
+            ref = self.book.reference(citation.ref)
+            return f"[{ref.publisher}, «{ref.title}» ({ref.year})]({self.link(SOURCES_PAGE, ref.id)})"
+        source = self.book.source(citation.text or "")
+        return f"[{source.title[self.lang]}]({self.link(SOURCES_PAGE, 'source-' + source.id)}), «{citation.section}»"
+
+
+def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str]) -> dict:
+    return {
+        "id": rule.id,
+        "heading": ctx.rule_label(rule),
+        "body": ctx.markdown(rule.body[ctx.lang], rule),
+        "stale": ctx.lang != "en" and freshness.is_stale(rule, ctx.lang),
+        "source": ctx.citation(rule.source),
+        "see_also": [f"[{ctx.rule_label(ctx.book.rule(t))}]({ctx.rule_link(t)})" for t in rule.see_also],
+        "examples": [
+            {"text": ctx.markdown(e.text[ctx.lang], rule), "verified": e.calculator in calculators}
+            for e in rule.examples
+        ],
+        "notes": [
+            {"kind": n.kind, "text": ctx.markdown(n.text[ctx.lang], rule),
+             "sources": [ctx.citation(c) for c in n.sources]}
+            for n in rule.notes
+        ],
+    }
+
+
+def chapter_page(book: RuleBook, chapter: Chapter, lang: str, calculators: set[str]) -> str:
+    """The Markdown of one chapter's page in ``lang``."""
+    ctx = PageContext(book, lang, chapter.page)
+    title = chapter.title[lang]
+    return environment(lang).get_template("chapter.md.j2").render(
+        title=f"{chapter.number}. {title}" if chapter.number else title,
+        intro=ctx.markdown(chapter.intro[lang]) if chapter.intro else "",
+        stale=lang != "en" and freshness.is_stale(chapter, lang),
+        rules=[_rule_view(ctx, rule, calculators) for rule in chapter.rules],
+    )
+
+
+def glossary_page(book: RuleBook, lang: str) -> str:
+    """The glossary: each term's name in the three languages side by side, defined in ``lang``."""
+    ctx = PageContext(book, lang, GLOSSARY_PAGE)
+
+    def view(term: Term) -> dict:
+        return {
+            "id": term.id,
+            "names": [term.name.en, term.name.fr, term.name.ru],
+            "definition": " ".join(ctx.markdown(term.definition[lang]).split()),
+            "rule": f"[{ctx.rule_label(book.rule(term.rule))}]({ctx.rule_link(term.rule)})" if term.rule else "",
+            "japanese": term.japanese,
+            "stale": lang != "en" and freshness.is_stale(term, lang),
+        }
+
+    terms = sorted(book.terms, key=lambda t: t.name[lang].casefold())
+    return environment(lang).get_template("glossary.md.j2").render(terms=[view(t) for t in terms])
+
+
+def sources_page(book: RuleBook, lang: str) -> str:
+    """The source texts and outside references, with how many rules cite each text."""
+    cited: dict[str, int] = {}
+    for rule in book.rules:
+        if rule.source.text:
+            cited[rule.source.text] = cited.get(rule.source.text, 0) + 1
+    return environment(lang).get_template("sources.md.j2").render(
+        texts=[{"id": s.id, "title": s.title[lang], "file": s.file, "language": s.language, "game": s.game,
+                "sections": s.sections, "rules": cited.get(s.id, 0)} for s in book.sources],
+        references=book.references,
+    )
+
+
+def clarifications_page(book: RuleBook, lang: str) -> str:
+    """Every note on every rule: where the sources are silent or disagree, and the reading taken."""
+    ctx = PageContext(book, lang, CLARIFICATIONS_PAGE)
+    items = [
+        {"rule": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})", "kind": note.kind,
+         "text": ctx.markdown(note.text[lang], rule), "sources": [ctx.citation(c) for c in note.sources]}
+        for rule in book.rules for note in rule.notes
+    ]
+    return environment(lang).get_template("clarifications.md.j2").render(notes=items)
+
+
+def site_pages(book: RuleBook, lang: str, calculators: set[str]) -> dict[str, str]:
+    """Every generated page of one language: path relative to the docs directory -> Markdown."""
+    pages = {chapter.page: chapter_page(book, chapter, lang, calculators) for chapter in book.chapters}
+    pages[GLOSSARY_PAGE] = glossary_page(book, lang)
+    pages[SOURCES_PAGE] = sources_page(book, lang)
+    pages[CLARIFICATIONS_PAGE] = clarifications_page(book, lang)
+    return pages

@@ -1,0 +1,24 @@
+"""The site's navigation, in the page's language, derived from the chapters of the rule data."""
+
+from __future__ import annotations
+
+from .i18n import get_translations
+from .model import RuleBook
+from .pages import CLARIFICATIONS_PAGE, GLOSSARY_PAGE, SOURCES_PAGE
+
+GAME_NAMES = {"kensei": "Kensei", "ronin": "Ronin"}
+
+
+def nav(book: RuleBook, lang: str) -> list[dict]:
+    """MkDocs ``nav``: home, each game's chapters in order, then the reference pages."""
+    _ = get_translations(lang).gettext
+    items: list[dict] = [{_("Home"): "index.md"}]
+    for game in book.games():
+        chapters = [c for c in book.chapters if c.game == game]
+        items.append({GAME_NAMES[game]: [
+            {(f"{c.number}. {c.title[lang]}" if c.number else c.title[lang]): c.page} for c in chapters
+        ]})
+    items.append({_("Glossary"): GLOSSARY_PAGE})
+    items.append({_("Clarifications and conflicts"): CLARIFICATIONS_PAGE})
+    items.append({_("Sources"): SOURCES_PAGE})
+    return items

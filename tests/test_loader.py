@@ -1,0 +1,97 @@
+"""The loader: the real data loads, and each kind of bad data gets its own clear error."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kensei_ref.loader import DataError, load
+
+SAMPLE_DATA = Path(__file__).resolve().parent / "fixtures" / "sample_data"
+
+CHAPTER = "kensei/08-sample.yaml"
+
+
+def test_real_data_loads(book):
+    assert len(book.rules) > 0
+    assert {c.game for c in book.chapters} <= {"kensei", "ronin"}
+
+
+def test_sample_data_loads():
+    book = load(SAMPLE_DATA)
+    assert [r.id for r in book.rules] == ["kensei.points", "kensei.try-again"]
+    assert book.rule("kensei.points").values["taisho"] == 3
+
+
+def _broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(SAMPLE_DATA, data)
+    path = data / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"fixture text {old!r} not found in {file}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return data
+
+
+BAD_DATA = [
+    pytest.param(CHAPTER, "      ru: |\n        У {term:general|полководца}", "      xx: |\n        У {term:general|полководца}",
+                 ["data/kensei/08-sample.yaml: rules[kensei.points].body.ru: missing language",
+                  "rules[kensei.points].body: unknown key 'xx'"], id="missing-language"),
+    pytest.param(CHAPTER, "    values: {taisho: 3}", "    values: {taisho: 3}\n    colour: red",
+                 ["data/kensei/08-sample.yaml: rules[kensei.points]: unknown key 'colour'"], id="unknown-key"),
+    pytest.param(CHAPTER, "see {rule:kensei.try-again}.", "see {rule:kensei.nowhere}.",
+                 ["data/kensei/08-sample.yaml: rules[kensei.points].body.en: reference to unknown rule "
+                  "'kensei.nowhere'"], id="dangling-rule-reference"),
+    pytest.param(CHAPTER, "A {term:general} has", "A {term:generalissimo} has",
+                 ["rules[kensei.points].body.en: reference to unknown glossary term 'generalissimo'"],
+                 id="dangling-term-reference"),
+    pytest.param(CHAPTER, "see_also: [kensei.points]", "see_also: [kensei.pointz]",
+                 ["rules[kensei.try-again].see_also: unknown rule 'kensei.pointz'"], id="dangling-see-also"),
+    pytest.param(CHAPTER, "{value:kensei.points#taisho} less", "{value:kensei.points#daimyo} less",
+                 ["rules[kensei.try-again].body.en: value 'kensei.points#daimyo': rule kensei.points has no value "
+                  "'daimyo'"], id="dangling-value"),
+    pytest.param(CHAPTER, "  - id: kensei.try-again", "  - id: kensei.points",
+                 ["data/kensei/08-sample.yaml: rule[kensei.points]: duplicate rule id, also defined in "
+                  "data/kensei/08-sample.yaml"], id="duplicate-id"),
+    pytest.param(CHAPTER, "values: {taisho: 3}", "values: {taisho: three}",
+                 ["rules[kensei.points].values.taisho: must be an integer, got 'three'"], id="wrong-type"),
+    pytest.param(CHAPTER, "values: {taisho: 3}", "values: {taisho: true}",
+                 ["rules[kensei.points].values.taisho: must be an integer, got True"], id="bool-is-not-int"),
+    pytest.param(CHAPTER, "  order: 80", "  order: [80",
+                 ["data/kensei/08-sample.yaml: malformed YAML: line"], id="malformed-yaml"),
+    pytest.param(CHAPTER, "    number: \"8.2\"", "    number: \"8.2\"\n    number: \"8.3\"",
+                 ["data/kensei/08-sample.yaml: malformed YAML: line", "duplicate key 'number'"], id="duplicate-key"),
+    pytest.param(CHAPTER, "section: 8.2 Commandment Points}", "section: 9.9 Nowhere}",
+                 ["rules[kensei.points].source: section '9.9 Nowhere' is not a section of source text 002"],
+                 id="unknown-section"),
+    pytest.param(CHAPTER, "kind: reading", "kind: opinion",
+                 ["rules[kensei.try-again].notes[0].kind: must be one of silent, conflict, reading, got 'opinion'"],
+                 id="unknown-note-kind"),
+    pytest.param(CHAPTER, "    translations: {fr: '7a31a0706d', ru: '7a31a0706d'}\n", "",
+                 ["rules[kensei.points].translations: missing translation stamps"], id="missing-stamp"),
+    pytest.param("glossary/sample.yaml", "rule: kensei.points", "rule: kensei.absent",
+                 ["data/glossary/sample.yaml: terms[general].rule: unknown rule 'kensei.absent'"],
+                 id="term-dangling-rule"),
+]
+
+
+@pytest.mark.parametrize(("file", "old", "new", "messages"), BAD_DATA)
+def test_bad_data_is_reported_with_file_and_key(tmp_path, file, old, new, messages):
+    with pytest.raises(DataError) as caught:
+        load(_broken(tmp_path, file, old, new))
+    report = str(caught.value)
+    for message in messages:
+        assert message in report, report
+
+
+def test_every_problem_is_reported_at_once(tmp_path):
+    data = _broken(tmp_path, CHAPTER, "values: {taisho: 3}", "values: {taisho: x}")
+    path = data / CHAPTER
+    path.write_text(path.read_text(encoding="utf-8").replace("kind: reading", "kind: whim"), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load(data)
+    messages = [str(p) for p in caught.value.problems]
+    assert any("values.taisho" in m for m in messages)
+    assert any("notes[0].kind" in m for m in messages)
