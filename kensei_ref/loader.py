@@ -480,8 +480,9 @@ def load(data_dir: Path = DATA_DIR, *, require_stamps: bool = True) -> RuleBook:
              for term in _load_terms(path, data_dir, problems, require_stamps)]
     texts, references = _load_sources(data_dir / "sources.yaml", data_dir, problems)
     chapters.sort(key=lambda c: (GAMES.index(c.game), c.order))
-    _duplicates([(c.id, c.file) for c in chapters], "chapter", problems)
-    _duplicates([(r.id, r.file) for c in chapters for r in c.rules], "rule", problems)
+    # Chapters and rules share one namespace: both ids become page anchors and stamp keys.
+    _duplicates([(c.id, c.file) for c in chapters] + [(r.id, r.file) for c in chapters for r in c.rules],
+                "rule", problems)
     _duplicates([(t.id, t.file) for t in terms], "term", problems)
     book = RuleBook(tuple(chapters), tuple(terms), tuple(texts), tuple(references))
     _check_references(book, problems)

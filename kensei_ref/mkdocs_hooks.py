@@ -8,6 +8,7 @@ language of a build is the name of its docs folder, so Material's interface, the
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from pathlib import Path
@@ -21,6 +22,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from kensei_ref import freshness, pages, site_nav
+from kensei_ref.export import rules_document
 from kensei_ref.i18n import LANGUAGES
 from kensei_ref.loader import DATA_DIR, DataError, load
 from kensei_ref.model import RuleBook
@@ -103,9 +105,13 @@ def on_page_context(context: dict, page: Page, config: MkDocsConfig, nav) -> dic
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """After the English site, build the other languages into their folders of the same site."""
+    """After the English site: the rule data as JSON, then the other languages into their folders."""
     if config.extra["kr_lang"] != ROOT_LANGUAGE:
         return
+    data = Path(config.site_dir) / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    document = rules_document(config.extra["kr_book"])
+    (data / "rules.json").write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")
     docs = Path(config.docs_dir).parent
     for lang in LANGUAGES[1:]:
         sub = load_config(config.config_file_path, docs_dir=str(docs / lang),

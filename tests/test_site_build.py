@@ -1,0 +1,116 @@
+"""The built site: a strict build with no warning, links that resolve in every language, nothing remote."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlparse
+
+import pytest
+
+LANG_ROOTS = {"en": "", "fr": "fr", "ru": "ru"}
+
+
+class _Links(HTMLParser):
+    """Collects a page's ids, its links (a href) and the URLs it would fetch (src, link href)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.fetches: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(values["id"])
+        if tag == "a" and values.get("href"):
+            self.links.append(values["href"])
+        if values.get("src"):
+            self.fetches.append(values["src"])
+        if tag == "link" and values.get("href"):
+            self.fetches.append(values["href"])
+
+
+def _parse(path: Path) -> _Links:
+    parser = _Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def _html_pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_strict_build_has_no_warning(built_site):
+    _, output = built_site
+    assert "WARNING" not in output, output
+
+
+@pytest.mark.parametrize("lang", LANG_ROOTS)
+def test_every_language_has_the_rule_pages(built_site, book, lang):
+    site, _ = built_site
+    root = site / LANG_ROOTS[lang]
+    for chapter in book.chapters:
+        page = root / chapter.page.removesuffix(".md") / "index.html"
+        assert page.exists(), page
+        ids = _parse(page).ids
+        missing = [rule.id for rule in chapter.rules if rule.id not in ids]
+        assert not missing, f"{page}: no permalink anchor for {missing}"
+        html = page.read_text(encoding="utf-8")
+        assert f'<html lang="{lang}"' in html
+
+
+@pytest.mark.parametrize("lang", LANG_ROOTS)
+def test_internal_links_resolve(built_site, lang):
+    site, _ = built_site
+    root = site / LANG_ROOTS[lang]
+    parsed = {path: _parse(path) for path in _html_pages(site)}
+    broken = []
+    pages = [p for p in parsed if p.is_relative_to(root)
+             and (lang != "en" or not any(p.is_relative_to(site / r) for r in ("fr", "ru")))]
+    assert pages
+    for page in pages:
+        for href in parsed[page].links:
+            url = urlparse(href)
+            if url.scheme or href.startswith(("mailto:", "javascript:")):
+                continue
+            target_path, anchor = urldefrag(unquote(href))
+            target = (page.parent / target_path).resolve() if target_path else page
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(site)} -> {href}")
+                continue
+            if anchor and target.suffix == ".html" and anchor not in parsed.get(target, _parse(target)).ids:
+                broken.append(f"{page.relative_to(site)} -> {href} (no such anchor)")
+    assert not broken, "\n".join(broken[:40])
+
+
+def test_no_request_leaves_the_site(built_site):
+    site, _ = built_site
+    remote = []
+    for page in _html_pages(site):
+        for url in _parse(page).fetches:
+            if urlparse(url).scheme in ("http", "https") or url.startswith("//"):
+                remote.append(f"{page.relative_to(site)}: {url}")
+    for css in site.rglob("*.css"):
+        for url in re.findall(r"url\((['\"]?)(https?:)?//", css.read_text(encoding="utf-8")):
+            remote.append(f"{css.relative_to(site)}: {url}")
+    assert not remote, "\n".join(remote[:20])
+
+
+def test_search_index_per_language(built_site):
+    site, _ = built_site
+    for lang, root in LANG_ROOTS.items():
+        index = json.loads((site / root / "search" / "search_index.json").read_text(encoding="utf-8"))
+        assert index["config"]["lang"] == [lang]
+
+
+def test_rules_json_export(built_site, book):
+    site, _ = built_site
+    document = json.loads((site / "data" / "rules.json").read_text(encoding="utf-8"))
+    ids = [rule["id"] for chapter in document["chapters"] for rule in chapter["rules"]]
+    assert ids == [rule.id for rule in book.rules]
