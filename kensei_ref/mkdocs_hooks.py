@@ -25,7 +25,7 @@ from kensei_ref import freshness, pages, site_nav
 from kensei_ref.export import rules_document
 from kensei_ref.i18n import LANGUAGES
 from kensei_ref.loader import DATA_DIR, DataError, load
-from kensei_ref.model import RuleBook
+from kensei_ref.model import RuleBook  # noqa: F401 - the type of extra["kr_book"]
 
 log = logging.getLogger("mkdocs.plugins.kensei_ref")
 
@@ -72,7 +72,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         search.config.lang = [lang]
     config.extra["kr_lang"] = lang
     config.extra["kr_book"] = book
-    config.nav = site_nav.nav(book, lang)
+    generated = pages.site_pages(book, lang, _calculator_names())
+    config.extra["kr_pages"] = generated
+    config.nav = site_nav.nav(book, lang, generated)
     if lang == ROOT_LANGUAGE:
         for line in freshness.stale(book):
             log.info("translation may be out of date: %s", line)
@@ -80,9 +82,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    lang = config.extra["kr_lang"]
-    book: RuleBook = config.extra["kr_book"]
-    for path, markdown in pages.site_pages(book, lang, _calculator_names()).items():
+    for path, markdown in config.extra["kr_pages"].items():
         files.append(File.generated(config, path, content=markdown))
     assets = Path(config.docs_dir).parent / "assets"
     for asset in sorted(p for p in assets.rglob("*") if p.is_file()):

@@ -12,16 +12,20 @@ from pathlib import Path
 
 import jinja2
 
-from . import freshness
+from . import freshness, quickref
 from .i18n import get_translations
 from .inline import expand, plain, signed
 from .model import Chapter, Citation, Rule, RuleBook, Term
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
+QUOTES = {"en": ("\u201c", "\u201d"), "fr": ("\u00ab\u00a0", "\u00a0\u00bb"), "ru": ("\u00ab", "\u00bb")}
+"""Quotation marks as each language prints them: “…”, « … », «…»."""
+
 GLOSSARY_PAGE = "glossary.md"
 SOURCES_PAGE = "sources.md"
 CLARIFICATIONS_PAGE = "clarifications.md"
+QUICK_REFERENCE_PAGE = "quick-reference.md"
 
 
 def environment(lang: str) -> jinja2.Environment:
@@ -97,12 +101,17 @@ class PageContext:
 
         return expand(text, resolve)
 
+    def quote(self, text: str) -> str:
+        opening, closing = QUOTES[self.lang]
+        return f"{opening}{text}{closing}"
+
     def citation(self, citation: Citation) -> str:
         if citation.ref:
             ref = self.book.reference(citation.ref)
-            return f"[{ref.publisher}, «{ref.title}» ({ref.year})]({self.link(SOURCES_PAGE, ref.id)})"
+            return f"[{ref.publisher}, {self.quote(ref.title)} ({ref.year})]({self.link(SOURCES_PAGE, ref.id)})"
         source = self.book.source(citation.text or "")
-        return f"[{source.title[self.lang]}]({self.link(SOURCES_PAGE, 'source-' + source.id)}), «{citation.section}»"
+        section = self.quote(citation.section or "")
+        return f"[{source.title[self.lang]}]({self.link(SOURCES_PAGE, 'source-' + source.id)}), {section}"
 
 
 def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str]) -> dict:
@@ -161,10 +170,13 @@ def sources_page(book: RuleBook, lang: str) -> str:
     for rule in book.rules:
         if rule.source.text:
             cited[rule.source.text] = cited.get(rule.source.text, 0) + 1
+    ctx = PageContext(book, lang, SOURCES_PAGE)
     return environment(lang).get_template("sources.md.j2").render(
         texts=[{"id": s.id, "title": s.title[lang], "file": s.file, "language": s.language, "game": s.game,
-                "sections": s.sections, "rules": cited.get(s.id, 0)} for s in book.sources],
-        references=book.references,
+                "sections": ", ".join(ctx.quote(section) for section in s.sections),
+                "rules": cited.get(s.id, 0)} for s in book.sources],
+        references=[{"id": r.id, "publisher": r.publisher, "title": ctx.quote(r.title), "year": r.year,
+                     "language": r.language} for r in book.references],
     )
 
 
@@ -179,10 +191,30 @@ def clarifications_page(book: RuleBook, lang: str) -> str:
     return environment(lang).get_template("clarifications.md.j2").render(notes=items)
 
 
+def quick_reference_page(book: RuleBook, lang: str) -> str:
+    """The quick-reference tables, each row's name linked to the rule its numbers come from."""
+    ctx = PageContext(book, lang, QUICK_REFERENCE_PAGE)
+    views = quickref.tables(book, lang)
+    for table in views:
+        for row in table["rows"]:
+            row["name"] = f"[{row['name']}]({ctx.rule_link(row['rule'])})"
+    return environment(lang).get_template("quick-reference.md.j2").render(tables=views)
+
+
+def _has_rule(book: RuleBook, rule_id: str) -> bool:
+    try:
+        book.rule(rule_id)
+    except KeyError:
+        return False
+    return True
+
+
 def site_pages(book: RuleBook, lang: str, calculators: set[str]) -> dict[str, str]:
     """Every generated page of one language: path relative to the docs directory -> Markdown."""
     pages = {chapter.page: chapter_page(book, chapter, lang, calculators) for chapter in book.chapters}
     pages[GLOSSARY_PAGE] = glossary_page(book, lang)
     pages[SOURCES_PAGE] = sources_page(book, lang)
     pages[CLARIFICATIONS_PAGE] = clarifications_page(book, lang)
+    if all(_has_rule(book, rule_id) for rule_id in quickref.RULES_USED):
+        pages[QUICK_REFERENCE_PAGE] = quick_reference_page(book, lang)
     return pages

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .i18n import get_translations
 from .model import RuleBook
-from .pages import CLARIFICATIONS_PAGE, GLOSSARY_PAGE, SOURCES_PAGE
+from .pages import CLARIFICATIONS_PAGE, GLOSSARY_PAGE, QUICK_REFERENCE_PAGE, SOURCES_PAGE
 
 GAME_NAMES = {"kensei": "Kensei", "ronin": "Ronin"}
 
 
-def nav(book: RuleBook, lang: str) -> list[dict]:
+def nav(book: RuleBook, lang: str, pages: Iterable[str]) -> list[dict]:
     """MkDocs ``nav``: home, each game's chapters in order, then the reference pages."""
     _ = get_translations(lang).gettext
     items: list[dict] = [{_("Home"): "index.md"}]
@@ -18,6 +20,8 @@ def nav(book: RuleBook, lang: str) -> list[dict]:
         items.append({GAME_NAMES[game]: [
             {(f"{c.number}. {c.title[lang]}" if c.number else c.title[lang]): c.page} for c in chapters
         ]})
+    if any(page == QUICK_REFERENCE_PAGE for page in pages):
+        items.append({_("Quick reference"): QUICK_REFERENCE_PAGE})
     items.append({_("Glossary"): GLOSSARY_PAGE})
     items.append({_("Clarifications and conflicts"): CLARIFICATIONS_PAGE})
     items.append({_("Sources"): SOURCES_PAGE})

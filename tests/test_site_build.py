@@ -78,7 +78,10 @@ def test_internal_links_resolve(built_site, lang):
             if url.scheme or href.startswith(("mailto:", "javascript:")):
                 continue
             target_path, anchor = urldefrag(unquote(href))
-            target = (page.parent / target_path).resolve() if target_path else page
+            if target_path.startswith("/"):  # the 404 page links from the server's root
+                target = (site / target_path.lstrip("/")).resolve()
+            else:
+                target = (page.parent / target_path).resolve() if target_path else page
             if target.is_dir():
                 target = target / "index.html"
             if not target.exists():

@@ -1,0 +1,230 @@
+"""The quick reference: tables built from the rules' values, so no number is typed twice.
+
+Each table names, for each row, the rule and value key it shows; the number, the rule link and
+the row's name (a glossary term, a rule title or an interface string) all come from the data or
+the catalogs at build time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .i18n import get_translations
+from .inline import signed
+from .model import RuleBook
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction; it is translated when the page is rendered."""
+    return message
+
+
+@dataclass(frozen=True)
+class Label:
+    """A row's name: a glossary term (``term``), a rule's title (``rule``) or an interface string."""
+
+    kind: str
+    key: str
+
+
+def term(term_id: str) -> Label:
+    return Label("term", term_id)
+
+
+def title(rule_id: str) -> Label:
+    return Label("rule", rule_id)
+
+
+def text(message: str) -> Label:
+    return Label("text", message)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One number: rule id and value key; ``fallback`` names the rule whose value applies when absent."""
+
+    rule: str
+    key: str
+    fallback: str | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Label, tuple[Cell | None, ...]], ...]
+    unit: str = ""  # "signed", "cm", "in" or "" for a plain count
+
+
+def _one(rule: str, key: str) -> tuple[Cell, ...]:
+    return (Cell(rule, key),)
+
+
+TABLES: tuple[Table, ...] = (
+    Table(N_("Action points per turn"), (N_("Action points"),), (
+        (term("infantry"), _one("kensei.action-points", "infantry")),
+        (term("cavalry"), _one("kensei.action-points", "cavalry")),
+        (term("creature"), _one("kensei.action-points", "creature")),
+        (term("harasser"), _one("kensei.action-points", "harasser")),
+        (text(N_("Model on its own")), _one("kensei.action-points", "lone_model")),
+        (term("character"), _one("kensei.action-points", "character")),
+        (term("large-creature"), _one("kensei.action-points", "large_creature")),
+        (title("kensei.reaction-cost"), _one("kensei.reaction-cost", "action_points")),
+    )),
+    Table(N_("Movement"), (N_("Distance"),), (
+        (term("infantry"), _one("kensei.movement", "infantry")),
+        (term("cavalry"), _one("kensei.movement", "cavalry")),
+        (term("large-creature"), _one("kensei.movement", "large")),
+        (title("kensei.facing"), _one("kensei.facing", "cost_cm")),
+        (title("kensei.pivoting"), _one("kensei.pivoting", "cost_cm")),
+        (text(N_("Obstacle")), _one("kensei.obstacles", "normal_cm")),
+        (text(N_("Very high obstacle")), _one("kensei.obstacles", "very_high_cm")),
+        (text(N_("Obstacle, cavalry (never very high)")), _one("kensei.obstacles", "cavalry_cm")),
+    ), unit="cm"),
+    Table(N_("Movement costs and multipliers"), (N_("Value"),), (
+        (text(N_("Running: movement multiplied by")), _one("kensei.running", "multiplier")),
+        (text(N_("Difficult terrain: movement divided by")), _one("kensei.difficult-terrain", "movement_divisor")),
+        (text(N_("Bridge: movement divided by")), _one("kensei.bridge", "movement_divisor")),
+        (text(N_("Moving through a friendly unit: action points lost by each unit")),
+         _one("kensei.moving-through-friends", "action_points")),
+        (text(N_("Moving through a friendly unit: Initiative lost by each unit")),
+         _one("kensei.moving-through-friends", "initiative")),
+    )),
+    Table(N_("Ranged attack modifiers (to the Attack the dice must beat)"), (N_("Attack"),), (
+        (text(N_("Short range")), _one("kensei.firing", "short_range")),
+        (text(N_("Long range")), _one("kensei.firing", "long_range")),
+        (title("kensei.greater-precision"), _one("kensei.greater-precision", "attack")),
+        (text(N_("Second shot of Multiple Shots")), _one("kensei.multiple-shots", "second_shot_attack")),
+        (text(N_("Shooter marched")), _one("kensei.moving-before-shooting", "marched")),
+        (text(N_("Shooter ran")), _one("kensei.moving-before-shooting", "ran")),
+        (text(N_("Target in light cover")), _one("kensei.light-cover", "ranged_attack")),
+        (text(N_("Target in heavy cover")), _one("kensei.heavy-cover", "ranged_attack")),
+        (text(N_("Shooter in deep forest")), _one("kensei.deep-forest", "shooting_attack")),
+        (text(N_("Shooter in a stream, brook, bog or ford")), _one("kensei.shallow-water", "shooting_attack")),
+    ), unit="signed"),
+    Table(N_("Cover"), (N_("Attack against shots"), N_("Defense in melee"), N_("Initiative in melee")), (
+        (term("light-cover"), (Cell("kensei.light-cover", "ranged_attack"), Cell("kensei.light-cover", "melee_defense"),
+                               Cell("kensei.light-cover", "melee_initiative"))),
+        (term("heavy-cover"), (Cell("kensei.heavy-cover", "ranged_attack"), Cell("kensei.heavy-cover", "melee_defense"),
+                               Cell("kensei.heavy-cover", "melee_initiative"))),
+    ), unit="signed"),
+    Table(N_("Constructions"), (N_("Wounds"), N_("Armor"), N_("Models"), N_("Units")), (
+        (title("kensei.small-constructions"), (Cell("kensei.small-constructions", "wounds"),
+                                               Cell("kensei.small-constructions", "armor"),
+                                               Cell("kensei.small-constructions", "capacity_models"), None)),
+        (title("kensei.house"), (Cell("kensei.house", "wounds", "kensei.small-constructions"),
+                                 Cell("kensei.house", "armor", "kensei.small-constructions"),
+                                 Cell("kensei.house", "capacity_models", "kensei.small-constructions"),
+                                 Cell("kensei.house", "capacity_units"))),
+        (title("kensei.altar"), (Cell("kensei.altar", "wounds"), Cell("kensei.altar", "armor"),
+                                 Cell("kensei.altar", "capacity_models", "kensei.small-constructions"), None)),
+        (title("kensei.torii"), (Cell("kensei.torii", "wounds"), Cell("kensei.torii", "armor"), None, None)),
+        (title("kensei.bridge"), (Cell("kensei.bridge", "wounds"), Cell("kensei.bridge", "armor"), None, None)),
+        (title("kensei.large-constructions"), (Cell("kensei.large-constructions", "wounds"),
+                                               Cell("kensei.large-constructions", "armor"),
+                                               Cell("kensei.large-constructions", "capacity_models"), None)),
+        (title("kensei.pagoda"), (Cell("kensei.pagoda", "wounds", "kensei.large-constructions"),
+                                  Cell("kensei.pagoda", "armor", "kensei.large-constructions"), None,
+                                  Cell("kensei.pagoda", "capacity_units"))),
+        (title("kensei.castle"), (Cell("kensei.castle", "wounds", "kensei.large-constructions"),
+                                  Cell("kensei.castle", "armor", "kensei.large-constructions"), None,
+                                  Cell("kensei.castle", "capacity_units"))),
+        (title("kensei.clan-castle"), (Cell("kensei.clan-castle", "wounds", "kensei.large-constructions"),
+                                       Cell("kensei.clan-castle", "armor", "kensei.large-constructions"), None,
+                                       Cell("kensei.clan-castle", "capacity_units"))),
+    )),
+    Table(N_("Commandment points"), (N_("Points"),), (
+        (term("daimyo"), _one("kensei.commandment-points", "daimyo")),
+        (term("taisho"), _one("kensei.commandment-points", "taisho")),
+        (term("hero"), _one("kensei.commandment-points", "hero")),
+        (term("daisho-samurai"), _one("kensei.commandment-points", "daisho_samurai")),
+        (title("kensei.position-of-dominance"), _one("kensei.position-of-dominance", "commandment_points")),
+        (text(N_("Cost: a Taisho ability (one a turn)")), _one("kensei.taisho-abilities", "cost")),
+        (text(N_("Cost: a strategic order")), _one("kensei.strategic-orders", "cost")),
+        (text(N_("Cost: each regroup attempt")), _one("kensei.regroup", "cost_per_attempt")),
+    )),
+    Table(N_("Charge"), (N_("d10 rolled"),), (
+        (term("infantry"), _one("kensei.charge-dice", "infantry")),
+        (term("creature"), _one("kensei.charge-dice", "creature")),
+        (text(N_("Harassers on foot")), _one("kensei.charge-dice", "harasser_on_foot")),
+        (term("cavalry"), _one("kensei.charge-dice", "cavalry")),
+        (text(N_("Mounted harassers")), _one("kensei.charge-dice", "mounted_harasser")),
+        (term("large-creature"), _one("kensei.charge-dice", "large_creature")),
+    )),
+    Table(N_("Charge bonuses"), (N_("Modifier"),), (
+        (text(N_("Initiative when charging")), _one("kensei.charge-bonuses", "initiative")),
+        (text(N_("Attack: infantry, creatures, harassers on foot, large creatures")),
+         _one("kensei.charge-bonuses", "infantry_attack")),
+        (text(N_("Attack: cavalry, mounted harassers")), _one("kensei.charge-bonuses", "cavalry_attack")),
+        (text(N_("Combat dice for a successful charge against a counter-charge")),
+         _one("kensei.counter-charge", "bonus_dice")),
+        (text(N_("Combat dice against a unit with half the models or fewer")),
+         _one("kensei.outnumbering", "half_bonus")),
+        (text(N_("Combat dice against a unit with a third of the models or fewer")),
+         _one("kensei.outnumbering", "third_bonus")),
+    ), unit="signed"),
+    Table(N_("Ronin: morale test modifiers (to the 2d6 total)"), (N_("Modifier"),), (
+        (text(N_("Fewer than half of the fighters left")), _one("ronin.morale-modifiers", "under_half")),
+        (term("wavering"), _one("ronin.morale-modifiers", "wavering")),
+        (text(N_("A fighter with the Commander skill on the table")), _one("ronin.morale-modifiers", "commander")),
+    ), unit="signed"),
+    Table(N_("Ronin: movement"), (N_("Distance"),), (
+        (text(N_("Walk")), _one("ronin.movement", "walk_in")),
+        (text(N_("Run")), _one("ronin.movement", "run_in")),
+        (text(N_("Closest a runner may come to an enemy")), _one("ronin.movement", "run_enemy_clearance_in")),
+        (title("ronin.breaking-contact"), _one("ronin.breaking-contact", "distance_in")),
+    ), unit="in"),
+)
+
+
+RULES_USED: frozenset[str] = frozenset(
+    cell.rule for table in TABLES for _, cells in table.rows for cell in cells if cell is not None
+)
+"""Rules the tables read; a data set without them (a test's sample) has no quick-reference page."""
+
+
+def _value(book: RuleBook, cell: Cell) -> int | None:
+    values = book.rule(cell.rule).values
+    if cell.key in values:
+        return values[cell.key]
+    if cell.fallback:
+        return book.rule(cell.fallback).values[cell.key]
+    return None
+
+
+def format_value(number: int, unit: str) -> str:
+    if unit == "signed":
+        return signed(number)
+    if unit == "cm":
+        return f"{number}\u00a0cm"
+    if unit == "in":
+        return f"{number}\u2033"
+    return str(number)
+
+
+def tables(book: RuleBook, lang: str) -> list[dict]:
+    """The quick-reference tables of ``lang``: title, column names, and rows of (name, rule, cells).
+
+    Raises:
+        KeyError: when a table names a rule or value the data does not have (a test loads them all).
+    """
+    _ = get_translations(lang).gettext
+
+    def name(label: Label) -> str:
+        if label.kind == "term":
+            return book.term(label.key).name[lang]
+        if label.kind == "rule":
+            return book.rule(label.key).title[lang]
+        return _(label.key)
+
+    result = []
+    for table in TABLES:
+        rows = []
+        for label, cells in table.rows:
+            numbers = [None if c is None else _value(book, c) for c in cells]
+            first_rule = next(c.rule for c in cells if c is not None)
+            label_text = name(label)
+            rows.append({"name": label_text[:1].upper() + label_text[1:], "rule": first_rule,
+                         "cells": ["–" if n is None else format_value(n, table.unit) for n in numbers]})
+        result.append({"title": _(table.title), "columns": [_(c) for c in table.columns], "rows": rows})
+    return result

@@ -1,0 +1,47 @@
+"""The quick reference shows the rules' own values, for every row, in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from kensei_ref import pages, quickref
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_every_cell_comes_from_its_rule(book, lang):
+    views = quickref.tables(book, lang)
+    assert len(views) == len(quickref.TABLES)
+    for spec, view in zip(quickref.TABLES, views, strict=True):
+        for (_, cells), row in zip(spec.rows, view["rows"], strict=True):
+            for cell, shown in zip(cells, row["cells"], strict=True):
+                if cell is None:
+                    assert shown == "–"
+                    continue
+                values = book.rule(cell.rule).values
+                number = values.get(cell.key, None)
+                if number is None:
+                    number = book.rule(cell.fallback).values[cell.key]
+                assert shown == quickref.format_value(number, spec.unit)
+
+
+def test_the_page_links_each_row_to_its_rule(book):
+    page = pages.site_pages(book, "ru", calculators=set())[pages.QUICK_REFERENCE_PAGE]
+    for rule_id in quickref.RULES_USED:
+        assert f"#{rule_id})" in page, rule_id
+    assert "| +2 | +2 | +2 |" in page  # heavy cover: ranged Attack, melee Defense and Initiative
+
+
+def test_a_changed_value_changes_the_table(book):
+    """The numbers are read from the data, not typed into the tables."""
+    import dataclasses
+    from types import MappingProxyType
+
+    rule = book.rule("kensei.movement")
+    changed = dataclasses.replace(rule, values=MappingProxyType({**rule.values, "cavalry": 17}))
+    chapters = tuple(
+        dataclasses.replace(c, rules=tuple(changed if r.id == rule.id else r for r in c.rules))
+        for c in book.chapters
+    )
+    other = dataclasses.replace(book, chapters=chapters)
+    cells = [row["cells"][0] for table in quickref.tables(other, "en") for row in table["rows"]]
+    assert "17\u00a0cm" in cells
