@@ -8,6 +8,9 @@ from .i18n import get_translations
 from .model import RuleBook
 from .pages import CLARIFICATIONS_PAGE, GLOSSARY_PAGE, QUICK_REFERENCE_PAGE, SOURCES_PAGE
 
+DATA_FORMAT_PAGE = "data-format.md"
+"""Hand-written in each language: the shape of the rules.json export."""
+
 GAME_NAMES = {"kensei": "Kensei", "ronin": "Ronin"}
 
 
@@ -25,4 +28,5 @@ def nav(book: RuleBook, lang: str, pages: Iterable[str]) -> list[dict]:
     items.append({_("Glossary"): GLOSSARY_PAGE})
     items.append({_("Clarifications and conflicts"): CLARIFICATIONS_PAGE})
     items.append({_("Sources"): SOURCES_PAGE})
+    items.append({_("Rules as data"): DATA_FORMAT_PAGE})
     return items
