@@ -41,7 +41,7 @@ $(NODE_INSTALLED): package.json package-lock.json
 translations: $(INSTALLED)
 	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ --no-location --sort-output \
 		--project kensei-ref --msgid-bugs-address "" -o locales/messages.pot .
-	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales --no-fuzzy-matching
+	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales --no-fuzzy-matching --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d locales --statistics
 
 locales/%/LC_MESSAGES/messages.mo: locales/%/LC_MESSAGES/messages.po $(INSTALLED)

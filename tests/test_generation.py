@@ -53,7 +53,7 @@ def test_stale_translation_shows_a_notice_only_where_stale():
     assert "!!! warning" not in en
 
 
-def test_unverified_examples_have_no_mark():
+def test_unchecked_examples_have_no_mark():
     book = load(FIXTURES / "sample_data")
     en = pages.site_pages(book, "en", calculators=set())["kensei/sample.md"]
-    assert "verified" not in en
+    assert "checked" not in en
