@@ -21,7 +21,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from kensei_ref import freshness, pages, site_nav
+from kensei_ref import freshness, pages, search_patch, site_nav
 from kensei_ref.export import rules_document
 from kensei_ref.i18n import LANGUAGES
 from kensei_ref.loader import DATA_DIR, DataError, load
@@ -69,7 +69,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     config.theme["language"] = lang
     search = config.plugins.get("material/search") or config.plugins.get("search")
     if search is not None:
-        search.config.lang = [lang]
+        # The page's language first; the others so that a term's name in any language finds its rule
+        # (English also keeps digits in tokens, so rule numbers such as 8.3.2 stay searchable).
+        search.config.lang = [lang, *(other for other in LANGUAGES if other != lang)]
     config.extra["kr_lang"] = lang
     config.extra["kr_book"] = book
     generated = pages.site_pages(book, lang, _calculator_names())
@@ -105,7 +107,8 @@ def on_page_context(context: dict, page: Page, config: MkDocsConfig, nav) -> dic
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """After the English site: the rule data as JSON, then the other languages into their folders."""
+    """Every language: stem the search query; after English: the rule data as JSON, then fr and ru."""
+    search_patch.apply(Path(config.site_dir))
     if config.extra["kr_lang"] != ROOT_LANGUAGE:
         return
     data = Path(config.site_dir) / "data"

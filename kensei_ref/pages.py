@@ -14,7 +14,7 @@ import jinja2
 
 from . import freshness, quickref
 from .i18n import get_translations
-from .inline import expand, plain, signed
+from .inline import REFERENCE, expand, plain, signed
 from .model import Chapter, Citation, Rule, RuleBook, Term
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -114,9 +114,24 @@ class PageContext:
         return f"[{source.title[self.lang]}]({self.link(SOURCES_PAGE, 'source-' + source.id)}), {section}"
 
 
+def search_keywords(book: RuleBook, rule: Rule) -> str:
+    """Words that find a rule from any language: its id, its number, and the glossary names of the
+    terms it uses in all three languages (a player may know a term only in another language)."""
+    texts = [rule.body, *(e.text for e in rule.examples), *(n.text for n in rule.notes)]
+    term_ids = dict.fromkeys(
+        match["target"] for text in texts for lang in ("en", "fr", "ru")
+        for match in REFERENCE.finditer(text[lang]) if match["kind"] == "term"
+    )
+    names = dict.fromkeys(book.term(t).name[lang] for t in term_ids for lang in ("en", "fr", "ru"))
+    names.update(dict.fromkeys(rule.title[lang] for lang in ("en", "fr", "ru")))
+    words = [rule.id, rule.number or "", *names]
+    return " ".join(w for w in words if w)
+
+
 def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str]) -> dict:
     return {
         "id": rule.id,
+        "keywords": search_keywords(ctx.book, rule),
         "heading": ctx.rule_label(rule),
         "body": ctx.markdown(rule.body[ctx.lang], rule),
         "stale": ctx.lang != "en" and freshness.is_stale(rule, ctx.lang),
