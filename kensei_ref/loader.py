@@ -174,7 +174,7 @@ class _Checker:
 def _read_yaml(path: Path, root: Path, problems: list[Problem]) -> Any:
     name = str(path.relative_to(root.parent)) if path.is_relative_to(root.parent) else str(path)
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)  # noqa: S506 - safe loader subclass
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""

@@ -25,7 +25,7 @@ from kensei_ref import freshness, pages, search_patch, site_nav
 from kensei_ref.export import rules_document
 from kensei_ref.i18n import LANGUAGES
 from kensei_ref.loader import DATA_DIR, DataError, load
-from kensei_ref.model import RuleBook  # noqa: F401 - the type of extra["kr_book"]
+from kensei_ref.model import RuleBook
 
 log = logging.getLogger("mkdocs.plugins.kensei_ref")
 

@@ -6,10 +6,10 @@ reference in it resolves, every text exists in every language, every id is uniqu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Mapping
 
 LANGS = ("en", "fr", "ru")
 TRANSLATED = ("fr", "ru")

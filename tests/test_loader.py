@@ -36,7 +36,8 @@ def _broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
 
 
 BAD_DATA = [
-    pytest.param(CHAPTER, "      ru: |\n        У {term:general|полководца}", "      xx: |\n        У {term:general|полководца}",
+    pytest.param(CHAPTER, "      ru: |\n        У {term:general|полководца}",
+                 "      xx: |\n        У {term:general|полководца}",
                  ["data/kensei/08-sample.yaml: rules[kensei.points].body.ru: missing language",
                   "rules[kensei.points].body: unknown key 'xx'"], id="missing-language"),
     pytest.param(CHAPTER, "    values: {taisho: 3}", "    values: {taisho: 3}\n    colour: red",

@@ -21,7 +21,7 @@ def _same(actual, expected) -> bool:
     if isinstance(expected, list):
         return isinstance(actual, list | tuple) and len(actual) == len(expected) and all(
             _same(a, e) for a, e in zip(actual, expected, strict=True))
-    if isinstance(expected, bool) or isinstance(expected, str):
+    if isinstance(expected, bool | str):
         return actual == expected
     if isinstance(expected, int | float):
         return isinstance(actual, int | float) and math.isclose(actual, expected, rel_tol=0, abs_tol=1e-9)

@@ -1,0 +1,197 @@
+"""``kensei-ref calc <calculator>``: the exact calculators in a terminal.
+
+Options are generated from each calculator's parameters (``a_models`` is ``--a-models``, a list
+is ``--wounds 2,2,2,1``, a boolean is a flag). ``--json`` prints the JSON contract; otherwise a
+table of k, P(exactly k) and P(at least k) with bars, the summary figures and the explained
+steps, in the language of ``--lang``. Errors are one line on stderr with exit status 2, naming
+the option as typed and what it allows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
+from calculators.params import N_, Param
+from calculators.results import Figure, Result, Step, Table
+
+from .i18n import LANGUAGES, format_decimal, format_percent, get_translations
+
+BAR_WIDTH = 30
+SHOWN_ABOVE = 0.001
+"""Rows of a table are shown from the first to the last outcome at least this likely."""
+
+_EIGHTHS = " ▏▎▍▌▋▊▉"
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(2)
+
+
+def option(name: str) -> str:
+    """The option for an input: ``a_models`` is ``--a-models``."""
+    return "--" + name.replace("_", "-")
+
+
+def _dest(param: Param) -> str:
+    return f"calc_{param.name}"
+
+
+def _metavar(param: Param) -> str:
+    if param.kind == "choice":
+        return "|".join(param.choices)
+    if param.kind == "int_list":
+        return "N,N,..."
+    return "N"
+
+
+def add_calc_parser(subparsers: Any) -> None:
+    """Add the ``calc`` command, with one subcommand per calculator, to ``subparsers``."""
+    calc = subparsers.add_parser(
+        "calc",
+        help=N_("exact dice probabilities"),
+        description=N_("Exact dice probabilities for Kensei and Ronin."),
+    )
+    commands = calc.add_subparsers(
+        dest="calculator", required=True, metavar="CALCULATOR", parser_class=OneLineParser
+    )
+    for calculator in CALCULATORS.values():
+        command = commands.add_parser(calculator.name, help=calculator.label, description=calculator.label)
+        for param in calculator.params:
+            help_text = f"{param.label}: {param.help}" if param.help else param.label
+            if param.group:
+                help_text = f"{param.group.upper()}. {help_text}"
+            if param.kind == "bool":
+                command.add_argument(
+                    option(param.name), dest=_dest(param), action="store_true", default=None, help=help_text
+                )
+            else:
+                command.add_argument(
+                    option(param.name),
+                    dest=_dest(param),
+                    default=None,
+                    metavar=_metavar(param),
+                    help=help_text,
+                )
+        command.add_argument(
+            "--lang",
+            dest="calc_lang",
+            default="en",
+            metavar="|".join(LANGUAGES),
+            help=N_("language of the output"),
+        )
+        command.add_argument(
+            "--json", dest="calc_json", action="store_true", help=N_("print the result as JSON")
+        )
+
+
+def run_calc(args: argparse.Namespace) -> int:
+    """Run the calculator named in ``args`` and print its result; 0, or 2 for a bad input."""
+    calculator = CALCULATORS[args.calculator]
+    prog = f"kensei-ref calc {calculator.name}"
+    try:
+        lang = getattr(args, "calc_lang", "en")
+        if lang not in LANGUAGES:
+            raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+        rules = RuleValues.bundled()
+        mapping: dict[str, Any] = {}
+        for param in calculator.params:
+            raw = getattr(args, _dest(param), None)
+            if raw is not None:
+                mapping[param.name] = raw if param.kind == "bool" else param.parse_text(raw, rules)
+        result = calculator.evaluate(mapping, rules)
+    except CalculatorInputError as error:
+        sys.stderr.write(f"{prog}: error: {option(error.field)}: {error.describe(option)}\n")
+        return 2
+    except RuleValueMissing as error:
+        sys.stderr.write(f"{prog}: error: {error}\n")
+        return 1
+    if getattr(args, "calc_json", False):
+        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(render(result, calculator.label, lang))
+    return 0
+
+
+def render(result: Result, title: str, lang: str) -> str:
+    """The human-readable report of ``result`` in ``lang``."""
+    _ = get_translations(lang).gettext
+    lines = [_(title), "=" * len(_(title)), ""]
+    figures = result.figures()
+    if figures:
+        width = max(len(_(figure.label)) for figure in figures)
+        lines += [f"{_(figure.label):<{width}}  {_format(figure, lang, _)}" for figure in figures]
+        lines.append("")
+    for table in result.tables():
+        lines += _render_table(table, lang, _)
+        lines.append("")
+    if result.steps:
+        lines.append(_("How it is computed"))
+        lines.append("-" * len(lines[-1]))
+        labels = [_step_label(step, _) for step in result.steps]
+        width = max(len(label) for label in labels)
+        lines += [
+            f"{label:<{width}}  {_format(step, lang, _):>10}  [{step.rule}]"
+            for label, step in zip(labels, result.steps, strict=True)
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _step_label(step: Step, _: Callable[[str], str]) -> str:
+    if not step.group:
+        return _(step.label)
+    side = _("Side A") if step.group == "a" else _("Side B")
+    return f"{side}: {_(step.label)}"
+
+
+def _format(item: Step | Figure, lang: str, _: Callable[[str], str]) -> str:
+    value = item.value
+    if isinstance(value, str):
+        return _(value) if item.kind == "text" else value
+    if item.kind == "probability":
+        return format_percent(float(value), lang)
+    if item.kind == "modifier" and value:
+        # the site's convention: a real minus sign in French and Russian
+        minus = "-" if lang == "en" else "\u2212"
+        return ("+" if value > 0 else minus) + _number(abs(value), lang)
+    return _number(value, lang)  # a length's label names its unit: "Distance (cm)"
+
+
+def _number(value: int | Fraction, lang: str) -> str:
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return format_decimal(float(value), lang)
+    return str(int(value))
+
+
+def _render_table(table: Table, lang: str, _: Callable[[str], str]) -> list[str]:
+    shown = [i for i, p in enumerate(table.exactly) if p >= SHOWN_ABOVE] or [0]
+    rows = range(shown[0], shown[-1] + 1)
+    tallest = max(table.exactly)
+    headers = (_(table.outcome_label), _("exactly"), _("at least"))
+    outcome_width = max(len(headers[0]), *(len(str(table.outcomes[i])) for i in rows))
+    lines = [_(table.title), f"{headers[0]:>{outcome_width}}  {headers[1]:>9}  {headers[2]:>9}"]
+    for i in rows:
+        exactly, at_least = table.exactly[i], table.at_least[i]
+        lines.append(
+            f"{table.outcomes[i]:>{outcome_width}}  {format_percent(float(exactly), lang):>9}  "
+            f"{format_percent(float(at_least), lang):>9}  {_bar(exactly / tallest if tallest else 0)}"
+        )
+    if len(rows) < len(table.outcomes):
+        share = format_percent(SHOWN_ABOVE, lang)
+        lines.append(_("(outcomes less likely than {share} are not shown)").format(share=share))
+    return lines
+
+
+def _bar(share: Fraction | float) -> str:
+    eighths = round(float(share) * BAR_WIDTH * 8)
+    full, part = divmod(eighths, 8)
+    return "█" * full + (_EIGHTHS[part] if part else "")
