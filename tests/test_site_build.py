@@ -109,7 +109,11 @@ def test_search_index_per_language(built_site):
     site, _ = built_site
     for lang, root in LANG_ROOTS.items():
         index = json.loads((site / root / "search" / "search_index.json").read_text(encoding="utf-8"))
-        assert index["config"]["lang"] == [lang]
+        assert index["config"]["lang"][0] == lang  # the page's language first, then the others
+        assert sorted(index["config"]["lang"]) == ["en", "fr", "ru"]
+        assert "stemmer" in index["config"]["pipeline"]
+        rule_docs = [d for d in index["docs"] if "#kensei.regroup" in d["location"]]
+        assert rule_docs and "перегруппировка" in rule_docs[0]["text"].lower()
 
 
 def test_rules_json_export(built_site, book):

@@ -1,0 +1,85 @@
+"""Action points a Kensei unit has this turn (kensei.action-points, kensei.reaction-cost).
+
+>>> run({"unit_type": "infantry", "reactions": 1})["action_points"]
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .inputs import make_inputs
+from .params import N_, Param
+from .registry import Calculator
+from .results import Figure, Result, Step
+
+UNIT_TYPES = ("infantry", "cavalry", "creature", "harasser", "lone_model", "character", "large_creature")
+
+PARAMS = (
+    Param(
+        "unit_type",
+        "choice",
+        N_("Unit type"),
+        N_("Creatures here are those that are not large."),
+        "kensei.action-points",
+        default="infantry",
+        choices=UNIT_TYPES,
+    ),
+    Param(
+        "reactions",
+        "int",
+        N_("Reactions"),
+        N_("Withstand and shoot or counter-charge made in the opponent's phase: paid this phase."),
+        "kensei.reaction-cost",
+        default=0,
+        minimum=0,
+        maximum=10,
+    ),
+)
+
+ActionPointsInputs = make_inputs("ActionPointsInputs", PARAMS, None, "Inputs of the action points.", __name__)
+
+
+@dataclass(frozen=True)
+class ActionPointsResult(Result):
+    NAME = "action-points"
+    action_points: int
+    steps: tuple[Step, ...]
+
+    def payload(self) -> dict[str, Any]:
+        return {"action_points": self.action_points}
+
+    def figures(self) -> tuple:
+        return (Figure("action_points", N_("Action points"), self.action_points),)
+
+
+def compute(inputs: Any) -> ActionPointsResult:
+    """The action points left for this phase.
+
+    Args:
+        inputs: an :data:`ActionPointsInputs`.
+    """
+    rules = inputs.rules
+    base = rules.value("kensei.action-points", inputs.unit_type)
+    steps = [Step("kensei.action-points", "base", N_("Action points per turn"), base)]
+    spent = inputs.reactions * rules.value("kensei.reaction-cost", "action_points")
+    if spent:
+        steps.append(
+            Step(
+                "kensei.reaction-cost",
+                "reactions",
+                N_("Reactions made in the opponent's phase"),
+                -spent,
+                "modifier",
+            )
+        )
+    points = max(0, base - spent)
+    steps.append(Step("kensei.action-points", "action_points", N_("Action points"), points))
+    return ActionPointsResult(points, tuple(steps))
+
+
+CALCULATOR = Calculator(
+    "action-points", N_("Action points"), "kensei.action-points", "kensei", ActionPointsInputs, compute
+)
+run = CALCULATOR.run

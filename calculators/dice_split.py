@@ -1,0 +1,87 @@
+"""Dividing combat dice between several enemy units (kensei.dividing-dice).
+
+At least half of a unit's combat dice (rounded up) go to the unit it charged; at most half
+(rounded down) may go to a lone character when other units are there to attack.
+
+>>> run({"combat_dice": 7})["minimum_for_charged"]
+4
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .inputs import make_inputs
+from .params import N_, Param
+from .registry import Calculator
+from .results import Figure, Result, Step
+
+PARAMS = (
+    Param(
+        "combat_dice",
+        "int",
+        N_("Combat dice"),
+        N_("All the unit's combat dice."),
+        "kensei.dividing-dice",
+        minimum=0,
+        maximum=250,
+    ),
+)
+
+DiceSplitInputs = make_inputs(
+    "DiceSplitInputs", PARAMS, None, "Inputs of a division of combat dice.", __name__
+)
+
+
+@dataclass(frozen=True)
+class DiceSplitResult(Result):
+    NAME = "dice-split"
+    minimum_for_charged: int
+    maximum_for_character: int
+    steps: tuple[Step, ...]
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "minimum_for_charged": self.minimum_for_charged,
+            "maximum_for_character": self.maximum_for_character,
+        }
+
+    def figures(self) -> tuple[Figure, ...]:
+        return (
+            Figure("minimum_for_charged", N_("At least, against the charged unit"), self.minimum_for_charged),
+            Figure(
+                "maximum_for_character", N_("At most, against a lone character"), self.maximum_for_character
+            ),
+        )
+
+
+def compute(inputs: Any) -> DiceSplitResult:
+    """Half of the dice, rounded up and down ("half" is the rule's own word, not a stated value).
+
+    Args:
+        inputs: a :data:`DiceSplitInputs`.
+    """
+    dice = inputs.combat_dice
+    rounded_up, rounded_down = -(-dice // 2), dice // 2
+    steps = (
+        Step(
+            "kensei.dividing-dice",
+            "minimum_for_charged",
+            N_("At least, against the charged unit"),
+            rounded_up,
+        ),
+        Step(
+            "kensei.dividing-dice",
+            "maximum_for_character",
+            N_("At most, against a lone character"),
+            rounded_down,
+        ),
+    )
+    return DiceSplitResult(rounded_up, rounded_down, steps)
+
+
+CALCULATOR = Calculator(
+    "dice-split", N_("Dividing combat dice"), "kensei.dividing-dice", "kensei", DiceSplitInputs, compute
+)
+run = CALCULATOR.run

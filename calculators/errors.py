@@ -1,0 +1,31 @@
+"""The one error type a caller of the calculators has to know."""
+
+from __future__ import annotations
+
+
+class CalculatorInputError(ValueError):
+    """An input a calculator cannot accept, with the field it concerns and what is allowed.
+
+    ``str(error)`` reads ``"attack: must be an integer from 0 to 20, got 'x'"``. The message may
+    name other fields as ``{0}``, ``{1}``...; ``related`` holds their names so that a front end
+    can show them its own way (the terminal shows ``--wounds`` where Python shows ``wounds``).
+
+    Args:
+        field: the name of the input at fault, as in the calculator's parameters.
+        message: what is wrong and what is allowed, without the field name.
+        related: names of other inputs the message refers to as ``{0}``, ``{1}``...
+    """
+
+    def __init__(self, field: str, message: str, related: tuple[str, ...] = ()) -> None:
+        self.field = field
+        self.message = message
+        self.related = related
+        super().__init__(f"{field}: {self.describe(lambda name: name)}")
+
+    def describe(self, name_of) -> str:
+        """The message alone, with each related field shown by ``name_of(field)``."""
+        return self.message.format(*(name_of(other) for other in self.related))
+
+
+class RuleValueMissing(LookupError):
+    """The rule data lacks a number a calculator needs (the JSON and the code are out of step)."""

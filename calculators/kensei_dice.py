@@ -1,0 +1,64 @@
+"""One Kensei attack die: Attack roll, Defense roll and Damage roll (shared by shooting and melee).
+
+Per die (kensei.hit-roll, kensei.roll-of-ten, kensei.defense-roll, kensei.damage-roll):
+
+- it hits when the d10 is higher than the effective Attack; a hit on the highest face (the Roll
+  of Ten) lowers the target's Defense for that hit;
+- the target cancels the hit when its Defense roll is lower than its effective Defense, and a
+  Defense roll of 1 always cancels;
+- the Damage roll deals Wounds by the ``threshold`` reading (1 nothing, 10 two Wounds, otherwise
+  one Wound above Armor) or the ``subtractive`` one (roll minus Armor, 1 nothing, no doubling).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .pmf import Pmf
+from .rulebook import LOWEST_FACE, RuleValues, d10_faces
+
+DAMAGE_RULES = ("threshold", "subtractive")
+
+
+def damage_wounds(roll: int, armor: int, damage_rule: str, rules: RuleValues) -> int:
+    """Wounds dealt by one Damage roll against ``armor`` (kensei.damage-roll)."""
+    if roll == rules.value("kensei.damage-roll", "no_effect_roll"):
+        return 0
+    if damage_rule == "subtractive":
+        return max(0, roll - armor)
+    if roll == rules.value("kensei.damage-roll", "critical_roll"):
+        return rules.value("kensei.damage-roll", "critical_wounds")
+    return rules.value("kensei.damage-roll", "wounds_per_hit") if roll > armor else 0
+
+
+def defense_cancels(roll: int, effective_defense: int, rules: RuleValues) -> bool:
+    """Whether a Defense roll cancels a hit (kensei.defense-roll)."""
+    return roll == rules.value("kensei.defense-roll", "always_cancels_roll") or roll < effective_defense
+
+
+def strike_die(
+    effective_attack: int, effective_defense: int, armor: int, damage_rule: str, rules: RuleValues
+) -> Pmf:
+    """The Wounds one attack die deals, weighted over the faces**3 equally likely roll triples."""
+    faces = d10_faces(rules)
+    roll_of_ten = rules.value("kensei.roll-of-ten", "critical_roll")
+    reduction = rules.value("kensei.roll-of-ten", "defense_reduction")
+    rolls = range(LOWEST_FACE, faces + 1)
+    damage = Counter(damage_wounds(roll, armor, damage_rule, rules) for roll in rolls)
+    counts: Counter[int] = Counter()
+    for hit_roll in rolls:
+        if hit_roll <= effective_attack:
+            counts[0] += faces * faces
+            continue
+        defense = effective_defense - (reduction if hit_roll == roll_of_ten else 0)
+        cancelled = sum(defense_cancels(roll, defense, rules) for roll in rolls)
+        counts[0] += cancelled * faces
+        for wounds, ways in damage.items():
+            counts[wounds] += (faces - cancelled) * ways
+    return Pmf.from_counts(counts)
+
+
+def hit_chance(effective_attack: int, rules: RuleValues) -> tuple[int, int]:
+    """``(faces that hit, faces)`` of the Attack roll."""
+    faces = d10_faces(rules)
+    return sum(roll > effective_attack for roll in range(LOWEST_FACE, faces + 1)), faces

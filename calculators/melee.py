@@ -1,0 +1,486 @@
+"""One round of Kensei melee between two units (design section 8, melee combat).
+
+Initiative decides who strikes first (an opposed d10 + Initiative, ties rolled again). The first
+striker rolls all its combat dice; the Wounds it deals are removed before the other unit strikes
+with what it has left, and a unit wiped out does not strike back. Victory, draw or defeat follows
+from the Damage Difference (Wounds dealt by A minus Wounds dealt by B).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+from typing import Any
+
+from .errors import CalculatorInputError
+from .inputs import make_inputs
+from .kensei_dice import strike_die
+from .params import N_, Param
+from .pmf import Pmf
+from .registry import Calculator
+from .results import Distribution, Figure, Result, Step, Table, tail_sums, to_floats
+from .rulebook import LOWEST_FACE, RuleValues, d10_faces
+
+MAX_WOUNDS = 200
+"""Most Wounds (and models) a side may have: keeps every combat under a second."""
+
+MAX_EXTRA_DICE = 20
+MAX_DEFENSIVE = 10
+
+
+def _side_params(side: str) -> tuple[Param, ...]:
+    def p(name: str, kind: Any, label: str, help: str, rule_id: str, **bounds: Any) -> Param:
+        return Param(f"{side}_{name}", kind, label, help, rule_id, group=side, **bounds)
+
+    stat = {"minimum": 0, "maximum": 20}
+    return (
+        p(
+            "models",
+            "int",
+            N_("Models"),
+            N_("Models in the unit; outnumbering compares them."),
+            "kensei.outnumbering",
+            minimum=1,
+            maximum=MAX_WOUNDS,
+        ),
+        p(
+            "wounds",
+            "int",
+            N_("Wounds"),
+            N_("The unit's remaining Wounds: one combat die each."),
+            "kensei.combat-dice",
+            minimum=1,
+            maximum=MAX_WOUNDS,
+        ),
+        p(
+            "attack",
+            "int",
+            N_("Attack"),
+            N_("A hit needs a roll higher than the Attack."),
+            "kensei.melee-attack-roll",
+            **stat,
+        ),
+        p(
+            "defense",
+            "int",
+            N_("Defense"),
+            N_("A Defense roll lower than it cancels a hit."),
+            "kensei.melee-defense-roll",
+            **stat,
+        ),
+        p(
+            "armor",
+            "int",
+            N_("Armor"),
+            N_("A Damage roll must beat it to wound."),
+            "kensei.melee-damage-roll",
+            **stat,
+        ),
+        p(
+            "initiative",
+            "int",
+            N_("Initiative"),
+            N_("Added to the d10 that decides who strikes first."),
+            "kensei.initiative-resolution",
+            **stat,
+        ),
+        p(
+            "charge",
+            "choice",
+            N_("Charged this turn"),
+            N_("Infantry, creatures and harassers on foot; cavalry and mounted harassers; large creatures."),
+            "kensei.charge-bonuses",
+            default="none",
+            choices=("none", "infantry", "cavalry", "large"),
+        ),
+        p(
+            "cover",
+            "choice",
+            N_("Cover"),
+            N_("Cover in melee raises Defense and Initiative."),
+            "kensei.cover",
+            default="none",
+            choices=("none", "light", "heavy"),
+        ),
+        p(
+            "in_water",
+            "bool",
+            N_("In water"),
+            N_("The unit stands in a stream, brook, bog or ford."),
+            "kensei.shallow-water",
+            default=False,
+        ),
+        p(
+            "defensive",
+            "int",
+            N_("Defensive Position"),
+            N_("Defense bought with combat dice; not for a unit that charged or counter-charged."),
+            "kensei.defensive-position",
+            default=0,
+            minimum=0,
+            maximum=MAX_DEFENSIVE,
+        ),
+        p(
+            "extra_dice",
+            "int",
+            N_("Extra combat dice"),
+            N_("Dice from weapons or abilities."),
+            "kensei.combat-dice",
+            default=0,
+            minimum=0,
+            maximum=MAX_EXTRA_DICE,
+        ),
+        p(
+            "counter_charge",
+            "bool",
+            N_("Won against a counter-charge"),
+            N_("The unit's charge or counter-charge succeeded against a counter-charge: bonus dice."),
+            "kensei.counter-charge",
+            default=False,
+        ),
+    )
+
+
+PARAMS = (
+    *_side_params("a"),
+    *_side_params("b"),
+    Param(
+        "first",
+        "choice",
+        N_("Who strikes first"),
+        N_("roll: the opposed Initiative roll; a or b: that side."),
+        "kensei.initiative-resolution",
+        default="roll",
+        choices=("roll", "a", "b"),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Side:
+    """A unit's figures for the combat, every modifier applied."""
+
+    name: str
+    wounds: int
+    bonus_dice: int
+    effective_attack: int
+    effective_defense: int
+    armor: int
+    initiative: int
+
+    def combat_dice(self, wounds_left: int) -> int:
+        """Dice rolled with ``wounds_left`` Wounds: none once wiped out (kensei.combat-dice)."""
+        return max(0, wounds_left + self.bonus_dice) if wounds_left > 0 else 0
+
+
+def _field(inputs: Any, side: str, name: str) -> Any:
+    return getattr(inputs, f"{side}_{name}")
+
+
+def _outnumbering(own_models: int, enemy_models: int, rules: RuleValues) -> int:
+    """Bonus dice when the enemy has at most a third, or at most half, as many models."""
+    if enemy_models * 3 <= own_models:
+        return rules.value("kensei.outnumbering", "third_bonus")
+    if enemy_models * 2 <= own_models:
+        return rules.value("kensei.outnumbering", "half_bonus")
+    return 0
+
+
+def _check(inputs: Any) -> None:
+    for side in ("a", "b"):
+        models, wounds = _field(inputs, side, "models"), _field(inputs, side, "wounds")
+        if models > wounds:
+            raise CalculatorInputError(
+                f"{side}_models",
+                f"must be at most {{0}} ({wounds}): every model has a Wound",
+                (f"{side}_wounds",),
+            )
+        if _field(inputs, side, "defensive"):
+            if _field(inputs, side, "charge") != "none" or _field(inputs, side, "counter_charge"):
+                raise CalculatorInputError(
+                    f"{side}_defensive",
+                    "must be 0 for a unit that charged or counter-charged ({0}, {1})",
+                    (f"{side}_charge", f"{side}_counter_charge"),
+                )
+            dice = _dice_before_defense(inputs, side)
+            cost = _field(inputs, side, "defensive") * inputs.rules.value(
+                "kensei.defensive-position", "dice_per_defense"
+            )
+            if cost > dice:
+                raise CalculatorInputError(
+                    f"{side}_defensive", f"costs {cost} combat dice but the unit has only {dice}"
+                )
+
+
+def _dice_before_defense(inputs: Any, side: str) -> int:
+    other = "b" if side == "a" else "a"
+    dice = _field(inputs, side, "wounds") + _field(inputs, side, "extra_dice")
+    dice += _outnumbering(_field(inputs, side, "models"), _field(inputs, other, "models"), inputs.rules)
+    if _field(inputs, side, "counter_charge"):
+        dice += inputs.rules.value("kensei.counter-charge", "bonus_dice")
+    return dice
+
+
+MeleeInputs = make_inputs("MeleeInputs", PARAMS, _check, "Inputs of one round of melee.", __name__)
+
+_COVER_RULES = {"light": "kensei.light-cover", "heavy": "kensei.heavy-cover"}
+_CHARGE_ATTACK_KEYS = {"infantry": "infantry_attack", "cavalry": "cavalry_attack", "large": "infantry_attack"}
+_SIDE_NAMES = {"a": N_("Side A"), "b": N_("Side B")}
+
+
+def side_figures(inputs: Any, side: str, steps: list[Step]) -> Side:
+    """Side ``side``'s dice, Attack, Defense and Initiative, each modifier recorded in ``steps``."""
+    rules = inputs.rules
+    other = "b" if side == "a" else "a"
+
+    def step(rule: str, key: str, label: str, value: Any, kind: str = "modifier") -> None:
+        steps.append(Step(rule, f"{side}_{key}", label, value, kind, group=side))  # type: ignore[arg-type]
+
+    wounds = _field(inputs, side, "wounds")
+    step("kensei.combat-dice", "wounds", N_("Combat dice from Wounds"), wounds, "number")
+    bonus = 0
+    outnumbering = _outnumbering(_field(inputs, side, "models"), _field(inputs, other, "models"), rules)
+    if outnumbering:
+        bonus += outnumbering
+        step("kensei.outnumbering", "outnumbering", N_("Outnumbering"), outnumbering)
+    if _field(inputs, side, "counter_charge"):
+        dice = rules.value("kensei.counter-charge", "bonus_dice")
+        bonus += dice
+        step("kensei.counter-charge", "counter_charge", N_("Won against a counter-charge"), dice)
+    if extra := _field(inputs, side, "extra_dice"):
+        bonus += extra
+        step("kensei.combat-dice", "extra_dice", N_("Extra combat dice"), extra)
+    defensive = _field(inputs, side, "defensive")
+    if defensive:
+        dice = defensive * rules.value("kensei.defensive-position", "dice_per_defense")
+        bonus -= dice
+        step("kensei.defensive-position", "defensive_dice", N_("Dice given up for Defensive Position"), -dice)
+    step("kensei.combat-dice", "combat_dice", N_("Combat dice"), max(0, wounds + bonus), "number")
+
+    attack = _field(inputs, side, "attack")
+    initiative = _field(inputs, side, "initiative")
+    charge = _field(inputs, side, "charge")
+    if charge != "none":
+        modifier = rules.value("kensei.charge-bonuses", _CHARGE_ATTACK_KEYS[charge])
+        attack += modifier
+        step("kensei.charge-bonuses", "charge_attack", N_("Charge: Attack"), modifier)
+        boost = rules.value("kensei.charge-bonuses", "initiative")
+        initiative += boost
+        step("kensei.charge-bonuses", "charge_initiative", N_("Charge: Initiative"), boost)
+    step("kensei.melee-attack-roll", "effective_attack", N_("Effective Attack"), attack, "number")
+
+    defense = _field(inputs, side, "defense")
+    cover = _field(inputs, side, "cover")
+    if cover in _COVER_RULES:
+        rule = _COVER_RULES[cover]
+        defense += rules.value(rule, "melee_defense")
+        initiative += rules.value(rule, "melee_initiative")
+        step(rule, "cover_defense", N_("Cover: Defense"), rules.value(rule, "melee_defense"))
+        step(rule, "cover_initiative", N_("Cover: Initiative"), rules.value(rule, "melee_initiative"))
+    if defensive:
+        raised = defensive * rules.value("kensei.defensive-position", "defense")
+        defense += raised
+        step("kensei.defensive-position", "defensive_defense", N_("Defensive Position: Defense"), raised)
+    if _field(inputs, side, "in_water"):
+        water = rules.value("kensei.shallow-water", "defense")
+        defense += water
+        step("kensei.shallow-water", "in_water", N_("In water: Defense"), water)
+    step("kensei.melee-defense-roll", "effective_defense", N_("Effective Defense"), defense, "number")
+    step("kensei.initiative-resolution", "initiative", N_("Initiative"), initiative, "number")
+    return Side(side, wounds, bonus, attack, defense, _field(inputs, side, "armor"), initiative)
+
+
+def first_strike_chance(a_initiative: int, b_initiative: int, rules: RuleValues) -> Fraction:
+    """P(A strikes first): each side rolls d10 + Initiative, ties are rolled again."""
+    faces = range(LOWEST_FACE, d10_faces(rules) + 1)
+    a_wins = sum(a + a_initiative > b + b_initiative for a in faces for b in faces)
+    b_wins = sum(a + a_initiative < b + b_initiative for a in faces for b in faces)
+    return Fraction(a_wins, a_wins + b_wins)
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Integer weights, over ``total``, of one strike order's outcome.
+
+    ``difference[i]`` weighs (Wounds dealt by the first striker minus by the second) equal to
+    ``i - first.wounds``; ``by_first`` and ``by_second`` weigh the Wounds each one deals.
+    """
+
+    difference: list[int]
+    by_first: list[int]
+    by_second: list[int]
+    total: int
+
+
+def exchange(first: Side, second: Side, first_die: Pmf, second_die: Pmf) -> Exchange:
+    """The outcome when ``first`` strikes first.
+
+    The second striker's distribution for each number of dice is computed once
+    (``sums_up_to``), whatever the path that led to it.
+    """
+    dealt_first = first_die.sum_of(first.combat_dice(first.wounds)).capped(second.wounds)
+    most = second.combat_dice(second.wounds)
+    sums = second_die.sums_up_to(most)
+    base = second_die.total
+    difference = [0] * (first.wounds + second.wounds + 1)
+    by_first = [0] * (second.wounds + 1)
+    by_second = [0] * (first.wounds + 1)
+    for x, weight in zip(dealt_first.outcomes, dealt_first.weights, strict=True):
+        if not weight:
+            continue
+        dice = second.combat_dice(second.wounds - x)
+        scale = weight * base ** (most - dice)  # to the common denominator base ** most
+        dealt_second = sums[dice].capped(first.wounds)
+        by_first[x] += scale * dealt_second.total
+        for y, w in zip(dealt_second.outcomes, dealt_second.weights, strict=True):
+            if w:
+                w *= scale
+                difference[x - y + first.wounds] += w
+                by_second[y] += w
+    return Exchange(difference, by_first, by_second, dealt_first.total * base**most)
+
+
+@dataclass(frozen=True)
+class MeleeResult(Result):
+    """Side A's victory, draw and defeat, the Damage Difference and the Wounds each side deals."""
+
+    NAME = "melee"
+    a: Side
+    b: Side
+    p_a_first: Fraction
+    damage_difference: tuple[Fraction, ...]  # from -a.wounds to b.wounds
+    a_dealt: Distribution
+    b_dealt: Distribution
+    p_a_wiped: Fraction
+    p_b_wiped: Fraction
+    steps: tuple[Step, ...]
+
+    @property
+    def victory(self) -> Fraction:
+        return sum(self.damage_difference[self.a.wounds + 1 :], Fraction(0))
+
+    @property
+    def draw(self) -> Fraction:
+        return self.damage_difference[self.a.wounds]
+
+    @property
+    def defeat(self) -> Fraction:
+        return sum(self.damage_difference[: self.a.wounds], Fraction(0))
+
+    def payload(self) -> dict[str, Any]:
+        low = -self.a.wounds
+        return {
+            "p_a_first": float(self.p_a_first),
+            "victory": float(self.victory),
+            "draw": float(self.draw),
+            "defeat": float(self.defeat),
+            "damage_difference_pmf": {str(low + i): float(p) for i, p in enumerate(self.damage_difference)},
+            "mean_damage_difference": float(self.a_dealt.mean - self.b_dealt.mean),
+            "a_dealt_pmf": to_floats(self.a_dealt.pmf),
+            "b_dealt_pmf": to_floats(self.b_dealt.pmf),
+            "a_dealt_mean": float(self.a_dealt.mean),
+            "b_dealt_mean": float(self.b_dealt.mean),
+            "p_a_wiped": float(self.p_a_wiped),
+            "p_b_wiped": float(self.p_b_wiped),
+            "a_dice": self.a.combat_dice(self.a.wounds),
+            "b_dice": self.b.combat_dice(self.b.wounds),
+        }
+
+    def figures(self) -> tuple[Figure, ...]:
+        return (
+            Figure("p_a_first", N_("A strikes first"), self.p_a_first, "probability"),
+            Figure("victory", N_("Victory for A"), self.victory, "probability"),
+            Figure("draw", N_("Draw"), self.draw, "probability"),
+            Figure("defeat", N_("Defeat for A"), self.defeat, "probability"),
+            Figure("a_dealt_mean", N_("Expected Wounds dealt by A"), self.a_dealt.mean),
+            Figure("b_dealt_mean", N_("Expected Wounds dealt by B"), self.b_dealt.mean),
+            Figure("p_a_wiped", N_("A wiped out"), self.p_a_wiped, "probability"),
+            Figure("p_b_wiped", N_("B wiped out"), self.p_b_wiped, "probability"),
+        )
+
+    def tables(self) -> tuple[Table, ...]:
+        low = -self.a.wounds
+        return (
+            Table(
+                "damage_difference_pmf",
+                N_("Damage Difference (A minus B)"),
+                N_("Difference"),
+                tuple(range(low, self.b.wounds + 1)),
+                self.damage_difference,
+                tail_sums(self.damage_difference),
+            ),
+            self.a_dealt.table("a_dealt_pmf", N_("Wounds dealt by A"), N_("Wounds")),
+            self.b_dealt.table("b_dealt_pmf", N_("Wounds dealt by B"), N_("Wounds")),
+        )
+
+
+def compute(inputs: Any) -> MeleeResult:
+    """The exact outcome of one round of melee.
+
+    Args:
+        inputs: a :data:`MeleeInputs`.
+    """
+    rules = inputs.rules
+    steps: list[Step] = []
+    a = side_figures(inputs, "a", steps)
+    b = side_figures(inputs, "b", steps)
+    if inputs.first == "roll":
+        p_a_first = first_strike_chance(a.initiative, b.initiative, rules)
+    else:
+        p_a_first = Fraction(int(inputs.first == "a"))
+    steps.append(
+        Step(
+            "kensei.initiative-resolution",
+            "p_a_first",
+            N_("Chance that A strikes first"),
+            p_a_first,
+            "probability",
+        )
+    )
+    a_die = strike_die(a.effective_attack, b.effective_defense, b.armor, "threshold", rules)
+    b_die = strike_die(b.effective_attack, a.effective_defense, a.armor, "threshold", rules)
+
+    # exact integer weights over both strike orders, brought to one denominator
+    parts: list[tuple[int, list[int], list[int], list[int], int]] = []
+    chance_a, chance_b = p_a_first.numerator, p_a_first.denominator - p_a_first.numerator
+    if chance_a:
+        ex = exchange(a, b, a_die, b_die)
+        parts.append((chance_a, ex.difference, ex.by_first, ex.by_second, ex.total))
+    if chance_b:
+        ex = exchange(b, a, b_die, a_die)  # B's difference, reversed, is A's
+        parts.append((chance_b, ex.difference[::-1], ex.by_second, ex.by_first, ex.total))
+    common = lcm(*(part[-1] for part in parts))
+    difference = [0] * (a.wounds + b.wounds + 1)
+    a_dealt = [0] * (b.wounds + 1)
+    b_dealt = [0] * (a.wounds + 1)
+    for chance, part_difference, part_a, part_b, total in parts:
+        scale = chance * (common // total)
+        for target, source in ((difference, part_difference), (a_dealt, part_a), (b_dealt, part_b)):
+            for i, weight in enumerate(source):
+                target[i] += weight * scale
+    denominator = common * p_a_first.denominator
+    steps.append(
+        Step(
+            "kensei.combat-resolution",
+            "rule",
+            N_("Damage Difference: Wounds dealt by A minus by B"),
+            N_("above 0 victory, 0 draw, below 0 defeat"),
+            "text",
+        )
+    )
+    return MeleeResult(
+        a,
+        b,
+        p_a_first,
+        tuple(Fraction(w, denominator) for w in difference),
+        Distribution.of(Pmf(tuple(a_dealt))),
+        Distribution.of(Pmf(tuple(b_dealt))),
+        Fraction(b_dealt[a.wounds], denominator),
+        Fraction(a_dealt[b.wounds], denominator),
+        tuple(steps),
+    )
+
+
+CALCULATOR = Calculator("melee", N_("Melee combat"), "kensei.combat-sequence", "kensei", MeleeInputs, compute)
+run = CALCULATOR.run

@@ -1,0 +1,165 @@
+"""A Ronin warband's morale state over several turns, as a Markov chain (ronin.morale-states).
+
+Each turn's priority phase, the warband tests its Morale when it is wavering or when a trigger
+held (its leader or a quarter of its starting strength taken out the turn before). Confident
+that fails becomes Wavering; Wavering that passes becomes Confident again and that fails falls
+into Panic, which is final.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .errors import CalculatorInputError
+from .inputs import make_inputs
+from .morale import MORALE_FLAGS, pass_chance, roll_modifier
+from .params import N_, Param
+from .registry import Calculator
+from .results import Figure, Result, Step
+
+STATES = ("confident", "wavering", "panic")
+MAX_TURNS = 20
+
+PARAMS = (
+    Param(
+        "morale", "int", N_("Morale"), N_("The warband's Morale."), "ronin.morale-test", minimum=0, maximum=20
+    ),
+    Param(
+        "start",
+        "choice",
+        N_("Starting state"),
+        N_("The warband's morale state before the first turn."),
+        "ronin.morale-states",
+        default="confident",
+        choices=STATES,
+    ),
+    Param(
+        "turns",
+        "int",
+        N_("Turns"),
+        N_("Number of turns to follow."),
+        "ronin.morale-states",
+        default=1,
+        minimum=1,
+        maximum=MAX_TURNS,
+    ),
+    Param(
+        "triggers",
+        "int_list",
+        N_("Triggers per turn"),
+        N_("1 for a turn whose test is due whatever the state (leader or many fighters lost), else 0."),
+        "ronin.morale-triggers",
+        default=(),
+        minimum=0,
+        maximum=1,
+        min_length=0,
+        max_length=MAX_TURNS,
+    ),
+    *MORALE_FLAGS,
+)
+
+
+def _check(inputs: Any) -> None:
+    if inputs.triggers and len(inputs.triggers) != inputs.turns:
+        raise CalculatorInputError(
+            "triggers",
+            f"must give one 0 or 1 per turn of {{0}} ({inputs.turns}), got {len(inputs.triggers)}",
+            ("turns",),
+        )
+
+
+MoraleStatesInputs = make_inputs(
+    "MoraleStatesInputs", PARAMS, _check, "Inputs of the morale chain.", __name__
+)
+
+
+@dataclass(frozen=True)
+class MoraleStatesResult(Result):
+    NAME = "morale-states"
+    p_pass_confident: Fraction
+    p_pass_wavering: Fraction
+    states: tuple[tuple[Fraction, Fraction, Fraction], ...]  # turn 0 (the start) to the last turn
+    steps: tuple[Step, ...]
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "p_pass_confident": float(self.p_pass_confident),
+            "p_pass_wavering": float(self.p_pass_wavering),
+            "states": [
+                {"turn": turn, **{name: float(p) for name, p in zip(STATES, state, strict=True)}}
+                for turn, state in enumerate(self.states)
+            ],
+            "final": {name: float(p) for name, p in zip(STATES, self.states[-1], strict=True)},
+        }
+
+    def figures(self) -> tuple[Figure, ...]:
+        final = self.states[-1]
+        return (
+            Figure("confident", N_("Confident at the end"), final[0], "probability"),
+            Figure("wavering", N_("Wavering at the end"), final[1], "probability"),
+            Figure("panic", N_("Panic at the end"), final[2], "probability"),
+        )
+
+
+def compute(inputs: Any) -> MoraleStatesResult:
+    """The chance of each morale state after each turn.
+
+    Args:
+        inputs: a :data:`MoraleStatesInputs`.
+    """
+    rules = inputs.rules
+    flags = {"under_half": inputs.under_half, "commander": inputs.commander}
+    confident_steps = roll_modifier(rules, wavering=False, **flags)
+    wavering_steps = roll_modifier(rules, wavering=True, **flags)
+    pass_confident = pass_chance(
+        inputs.morale, sum(int(s.value) for s in confident_steps), inputs.banner, rules
+    )
+    pass_wavering = pass_chance(
+        inputs.morale, sum(int(s.value) for s in wavering_steps), inputs.banner, rules
+    )
+    steps = [
+        *wavering_steps,
+        Step(
+            "ronin.morale-test",
+            "p_pass_confident",
+            N_("Chance to pass while confident"),
+            pass_confident,
+            "probability",
+        ),
+        Step(
+            "ronin.morale-test",
+            "p_pass_wavering",
+            N_("Chance to pass while wavering"),
+            pass_wavering,
+            "probability",
+        ),
+        Step(
+            "ronin.morale-triggers",
+            "wavering_tests",
+            N_("A wavering warband tests every turn"),
+            N_("other states only when a trigger holds"),
+            "text",
+        ),
+        Step("ronin.panic", "panic_final", N_("Panic"), N_("final: the warband never leaves it"), "text"),
+    ]
+    state = tuple(Fraction(int(name == inputs.start)) for name in STATES)
+    history = [state]
+    triggers = inputs.triggers or (0,) * inputs.turns
+    for triggered in triggers:
+        confident, wavering, panic = state
+        tested_confident = confident if triggered else Fraction(0)
+        state = (
+            confident - tested_confident * (1 - pass_confident) + wavering * pass_wavering,
+            tested_confident * (1 - pass_confident),
+            panic + wavering * (1 - pass_wavering),
+        )
+        history.append(state)
+    return MoraleStatesResult(pass_confident, pass_wavering, tuple(history), tuple(steps))
+
+
+CALCULATOR = Calculator(
+    "morale-states", N_("Morale over turns"), "ronin.morale-states", "ronin", MoraleStatesInputs, compute
+)
+run = CALCULATOR.run

@@ -1,0 +1,185 @@
+"""How far a Kensei unit moves in one Movement (kensei.movement and the rules that change it).
+
+Reading: the base Movement is doubled when running, then halved in difficult terrain and on or
+near a bridge; centimetres spent (a penalty, facings, pivots, obstacles) come off afterwards,
+so that a -2 cm penalty is taken from the 20 cm of a running infantry unit (20 - 2 = 18).
+
+>>> run({"unit_type": "infantry", "running": True, "penalty_cm": 2})["distance_cm"]
+18
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .errors import CalculatorInputError
+from .inputs import make_inputs
+from .params import N_, Param
+from .registry import Calculator
+from .results import Figure, Result, Step, to_number
+
+UNIT_TYPES = ("infantry", "cavalry", "large", "harasser", "mounted_harasser", "lone_model")
+_BASE_KEYS = {
+    "infantry": "infantry",
+    "harasser": "infantry",
+    "lone_model": "infantry",
+    "cavalry": "cavalry",
+    "mounted_harasser": "cavalry",
+    "large": "large",
+}
+_MOUNTED = ("cavalry", "mounted_harasser")
+_HARASSERS = ("harasser", "mounted_harasser")
+
+"""'Half speed' near a bridge is a word of the rule text (kensei.bridge states no number for it)."""
+
+COUNT = {"kind": "int", "default": 0, "minimum": 0, "maximum": 10}
+
+PARAMS = (
+    Param(
+        "unit_type",
+        "choice",
+        N_("Unit type"),
+        N_(
+            "Infantry, harassers on foot and lone models that are neither cavalry nor large share a Movement."
+        ),
+        "kensei.movement",
+        default="infantry",
+        choices=UNIT_TYPES,
+    ),
+    Param(
+        "running", "bool", N_("Running"), N_("Running doubles the Movement."), "kensei.running", default=False
+    ),
+    Param(
+        "penalty_cm",
+        "int",
+        N_("Penalty (cm)"),
+        N_("Centimetres taken off, after running doubles the Movement."),
+        "kensei.running",
+        default=0,
+        minimum=0,
+        maximum=50,
+    ),
+    Param("facings", label=N_("Facings"), help=N_("Changes of facing."), rule_id="kensei.facing", **COUNT),
+    Param("pivots", label=N_("Pivots"), help=N_("About-faces."), rule_id="kensei.pivoting", **COUNT),
+    Param(
+        "obstacles",
+        label=N_("Obstacles"),
+        help=N_("Normal or high obstacles crossed."),
+        rule_id="kensei.obstacles",
+        **COUNT,
+    ),
+    Param(
+        "very_high_obstacles",
+        label=N_("Very high obstacles"),
+        help=N_("Cavalry can never cross them."),
+        rule_id="kensei.obstacles",
+        **COUNT,
+    ),
+    Param(
+        "difficult_terrain",
+        "bool",
+        N_("Difficult terrain"),
+        N_("Halves the Movement, except for harassers."),
+        "kensei.difficult-terrain",
+        default=False,
+    ),
+    Param(
+        "bridge",
+        "bool",
+        N_("On or near a bridge"),
+        N_("Units on or near a bridge move at half speed."),
+        "kensei.bridge",
+        default=False,
+    ),
+)
+
+
+def _check(inputs: Any) -> None:
+    if inputs.unit_type in _MOUNTED and inputs.very_high_obstacles:
+        raise CalculatorInputError(
+            "very_high_obstacles",
+            "must be 0 for cavalry, which can never cross one (see {0})",
+            ("unit_type",),
+        )
+
+
+MovementInputs = make_inputs("MovementInputs", PARAMS, _check, "Inputs of a Movement.", __name__)
+
+
+@dataclass(frozen=True)
+class MovementResult(Result):
+    NAME = "movement"
+    distance_cm: Fraction
+    steps: tuple[Step, ...]
+
+    def payload(self) -> dict[str, Any]:
+        return {"distance_cm": to_number(self.distance_cm)}
+
+    def figures(self) -> tuple[Figure, ...]:
+        return (Figure("distance_cm", N_("Distance (cm)"), self.distance_cm, "cm"),)
+
+
+def compute(inputs: Any) -> MovementResult:
+    """The distance in centimetres.
+
+    Args:
+        inputs: a :data:`MovementInputs`.
+    """
+    rules = inputs.rules
+    base = rules.value("kensei.movement", _BASE_KEYS[inputs.unit_type])
+    distance = Fraction(base)
+    steps = [Step("kensei.movement", "movement", N_("Movement (cm)"), base, "cm")]
+    if inputs.running:
+        distance *= rules.value("kensei.running", "multiplier")
+        steps.append(Step("kensei.running", "running", N_("Running (cm)"), distance, "cm"))
+    if inputs.difficult_terrain and inputs.unit_type not in _HARASSERS:
+        distance /= rules.value("kensei.difficult-terrain", "movement_divisor")
+        steps.append(
+            Step(
+                "kensei.difficult-terrain", "difficult_terrain", N_("Difficult terrain (cm)"), distance, "cm"
+            )
+        )
+    if inputs.bridge:
+        distance /= rules.value("kensei.bridge", "movement_divisor")
+        steps.append(Step("kensei.bridge", "bridge", N_("On or near a bridge (cm)"), distance, "cm"))
+    obstacle_key = "cavalry_cm" if inputs.unit_type in _MOUNTED else "normal_cm"
+    costs = [
+        ("kensei.running", "penalty_cm", N_("Penalty (cm)"), inputs.penalty_cm),
+        (
+            "kensei.facing",
+            "facings",
+            N_("Facings (cm)"),
+            inputs.facings * rules.value("kensei.facing", "cost_cm"),
+        ),
+        (
+            "kensei.pivoting",
+            "pivots",
+            N_("Pivots (cm)"),
+            inputs.pivots * rules.value("kensei.pivoting", "cost_cm"),
+        ),
+        (
+            "kensei.obstacles",
+            "obstacles",
+            N_("Obstacles (cm)"),
+            inputs.obstacles * rules.value("kensei.obstacles", obstacle_key),
+        ),
+        (
+            "kensei.obstacles",
+            "very_high_obstacles",
+            N_("Very high obstacles (cm)"),
+            inputs.very_high_obstacles * rules.value("kensei.obstacles", "very_high_cm"),
+        ),
+    ]
+    for rule, key, label, cost in costs:
+        if cost:
+            distance -= cost
+            steps.append(Step(rule, key, label, -cost, "modifier"))
+    distance = max(Fraction(0), distance)
+    steps.append(Step("kensei.movement", "distance_cm", N_("Distance (cm)"), distance, "cm"))
+    return MovementResult(distance, tuple(steps))
+
+
+CALCULATOR = Calculator("movement", N_("Movement"), "kensei.movement", "kensei", MovementInputs, compute)
+run = CALCULATOR.run

@@ -1,0 +1,180 @@
+"""Parameter metadata: one declaration per input drives validation, the CLI and the web forms."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import CalculatorInputError
+from .rulebook import RuleValues
+
+
+def N_(message: str) -> str:
+    """Mark an English string for translation without translating it here (Babel extracts it)."""
+    return message
+
+
+Kind = Literal["int", "bool", "choice", "int_list"]
+
+
+class _Required:
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+"""Default of an input that must be given."""
+
+
+def is_int(value: object) -> bool:
+    """True for a real integer; ``True`` and ``False`` are not numbers of dice."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One input of a calculator.
+
+    Args:
+        name: the input's key (``snake_case``); the CLI option is ``--`` plus it with dashes.
+        kind: ``int``, ``bool``, ``choice`` or ``int_list``.
+        label: short English label, wrapped in ``N_()`` for translation.
+        help: one English sentence, wrapped in ``N_()``.
+        rule_id: the rule the input comes from, for links from forms and the terminal.
+        default: the value when omitted; :data:`REQUIRED` when it must be given, ``None`` when
+            it is optional and has no value (the calculator then decides).
+        minimum: smallest integer (of the value or of each list item).
+        maximum: largest integer (idem); bounds keep every calculation under a second.
+        maximum_rule: ``(rule_id, key)`` of a rule value that caps the integer further.
+        choices: the allowed strings of a ``choice``.
+        min_length: fewest items of an ``int_list``.
+        max_length: most items of an ``int_list``.
+        group: the side (``a`` or ``b``) an input of a two-sided calculator belongs to.
+    """
+
+    name: str
+    kind: Kind
+    label: str
+    help: str = ""
+    rule_id: str | None = None
+    default: Any = REQUIRED
+    minimum: int | None = None
+    maximum: int | None = None
+    maximum_rule: tuple[str, str] | None = None
+    choices: tuple[str, ...] = ()
+    min_length: int = 0
+    max_length: int | None = None
+    group: str = ""
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+    @property
+    def option(self) -> str:
+        """The terminal option: ``a_models`` is ``--a-models``."""
+        return "--" + self.name.replace("_", "-")
+
+    def bounds(self, rules: RuleValues) -> tuple[int | None, int | None]:
+        """The smallest and largest integer allowed, the rules' own cap included."""
+        maximum = self.maximum
+        if self.maximum_rule is not None:
+            stated = rules.value(*self.maximum_rule)
+            maximum = stated if maximum is None else min(maximum, stated)
+        return self.minimum, maximum
+
+    def allowed(self, rules: RuleValues) -> str:
+        """What the input accepts, in words: ``an integer from 0 to 20``."""
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.choices)
+        integers = _integer_range(*self.bounds(rules))
+        if self.kind == "int":
+            return "an integer" + integers
+        if self.max_length == self.min_length:
+            count = f"{self.min_length}"
+        else:
+            count = f"{self.min_length} to {self.max_length}"
+        return f"a list of {count} integers{integers}"
+
+    def validate(self, value: Any, rules: RuleValues) -> Any:
+        """The value, normalised (lists become tuples), when it is allowed.
+
+        Raises:
+            CalculatorInputError: naming this input, what it allows and what it got.
+        """
+        if value is None and self.default is None:
+            return None
+        if self.kind == "bool":
+            ok = isinstance(value, bool)
+        elif self.kind == "choice":
+            ok = isinstance(value, str) and value in self.choices
+        elif self.kind == "int":
+            ok = is_int(value) and self._in_bounds(value, rules)
+        else:
+            ok = (
+                isinstance(value, list | tuple)
+                and self.min_length <= len(value) <= (self.max_length or len(value))
+                and all(is_int(item) and self._in_bounds(item, rules) for item in value)
+            )
+            value = tuple(value) if ok else value
+        if not ok:
+            raise CalculatorInputError(self.name, f"must be {self.allowed(rules)}, got {value!r}")
+        return value
+
+    def parse_text(self, text: str, rules: RuleValues) -> Any:
+        """The value typed in a terminal or a URL (``"7"``, ``"2,2,2,1"``, ``"true"``), validated.
+
+        Raises:
+            CalculatorInputError: as :meth:`validate`, quoting the text as typed.
+        """
+        try:
+            if self.kind == "int":
+                value: Any = int(text.strip())
+            elif self.kind == "int_list":
+                value = [int(item) for item in text.split(",")] if text.strip() else []
+            elif self.kind == "bool":
+                value = {"true": True, "false": False, "1": True, "0": False}[text.strip().lower()]
+            else:
+                value = text.strip()
+            return self.validate(value, rules)
+        except (ValueError, KeyError):
+            raise CalculatorInputError(self.name, f"must be {self.allowed(rules)}, got {text!r}") from None
+
+    def describe(self, rules: RuleValues) -> dict[str, Any]:
+        """JSON-ready metadata for a form: every bound resolved against ``rules``."""
+        minimum, maximum = self.bounds(rules) if self.kind in ("int", "int_list") else (None, None)
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "label": self.label,
+            "help": self.help,
+            "rule_id": self.rule_id,
+            "required": self.required,
+            "default": None if self.required else _json_default(self.default),
+            "minimum": minimum,
+            "maximum": maximum,
+            "choices": list(self.choices),
+            "min_length": self.min_length if self.kind == "int_list" else None,
+            "max_length": self.max_length if self.kind == "int_list" else None,
+            "group": self.group,
+        }
+
+    def _in_bounds(self, number: int, rules: RuleValues) -> bool:
+        minimum, maximum = self.bounds(rules)
+        return (minimum is None or number >= minimum) and (maximum is None or number <= maximum)
+
+
+def _integer_range(minimum: int | None, maximum: int | None) -> str:
+    if minimum is not None and maximum is not None:
+        return f" from {minimum} to {maximum}"
+    if minimum is not None:
+        return f" of at least {minimum}"
+    if maximum is not None:
+        return f" of at most {maximum}"
+    return ""
+
+
+def _json_default(default: Any) -> Any:
+    return list(default) if isinstance(default, tuple) else default

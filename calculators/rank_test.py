@@ -1,0 +1,73 @@
+"""Ronin's Rank test of a wavering or panicking warband (ronin.wavering, ronin.panic).
+
+A fighter of a wavering warband needs d6 + Rank of at least the target to move into contact; in
+a panicking warband, to act at all on activation (else it flees).
+
+>>> run({"rank": 3, "state": "wavering"})["p_success"]
+0.5
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .inputs import make_inputs
+from .params import N_, Param
+from .registry import Calculator
+from .results import Figure, Result, Step
+from .rulebook import LOWEST_FACE, d6_faces
+
+_RULES = {"wavering": "ronin.wavering", "panic": "ronin.panic"}
+
+PARAMS = (
+    Param("rank", "int", N_("Rank"), N_("The fighter's Rank."), "ronin.wavering", minimum=0, maximum=10),
+    Param(
+        "state",
+        "choice",
+        N_("Warband's state"),
+        N_("Wavering: to move into contact; panic: to act at all."),
+        "ronin.morale-states",
+        default="wavering",
+        choices=("wavering", "panic"),
+    ),
+)
+
+RankTestInputs = make_inputs("RankTestInputs", PARAMS, None, "Inputs of a Rank test.", __name__)
+
+
+@dataclass(frozen=True)
+class RankTestResult(Result):
+    NAME = "rank-test"
+    target: int
+    p_success: Fraction
+    steps: tuple[Step, ...]
+
+    def payload(self) -> dict[str, Any]:
+        return {"target": self.target, "p_success": float(self.p_success)}
+
+    def figures(self) -> tuple[Figure, ...]:
+        return (Figure("p_success", N_("Chance of success"), self.p_success, "probability"),)
+
+
+def compute(inputs: Any) -> RankTestResult:
+    """The chance that d6 + Rank reaches the target.
+
+    Args:
+        inputs: a :data:`RankTestInputs`.
+    """
+    rules = inputs.rules
+    rule = _RULES[inputs.state]
+    target = rules.value(rule, "target")
+    faces = d6_faces(rules)
+    p = Fraction(sum(roll + inputs.rank >= target for roll in range(LOWEST_FACE, faces + 1)), faces)
+    steps = (
+        Step(rule, "target", N_("Success on d6 + Rank of at least"), target),
+        Step(rule, "p_success", N_("Chance of success"), p, "probability"),
+    )
+    return RankTestResult(target, p, steps)
+
+
+CALCULATOR = Calculator("rank-test", N_("Rank test"), "ronin.wavering", "ronin", RankTestInputs, compute)
+run = CALCULATOR.run

@@ -1,0 +1,64 @@
+"""A calculator as the outside sees it: a name, its parameters and ``run(mapping) -> dict``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .inputs import InputsBase
+from .params import Param
+from .results import Result
+from .rulebook import RuleValues
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """One calculator.
+
+    Args:
+        name: its name on the command line and in worked examples (``shooting``).
+        label: English title in ``N_()``.
+        rule_id: the rule it mainly computes.
+        game: ``kensei`` or ``ronin``.
+        inputs: its input dataclass (from :func:`~calculators.inputs.make_inputs`).
+        compute: the pure function from inputs to result.
+    """
+
+    name: str
+    label: str
+    rule_id: str
+    game: str
+    inputs: type[InputsBase]
+    compute: Callable[[Any], Result]
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        return self.inputs.PARAMS
+
+    def evaluate(self, mapping: Mapping[str, Any], rules: RuleValues | None = None) -> Result:
+        """The result object for JSON-like inputs.
+
+        Raises:
+            CalculatorInputError: when an input is unknown, missing or not allowed.
+        """
+        return self.compute(self.inputs.from_dict(mapping, rules=rules))
+
+    def run(self, mapping: Mapping[str, Any], rules: RuleValues | None = None) -> dict[str, Any]:
+        """The JSON-ready result (the CLI contract's keys) for JSON-like inputs.
+
+        Raises:
+            CalculatorInputError: when an input is unknown, missing or not allowed.
+        """
+        return self.evaluate(mapping, rules).to_json()
+
+    def describe(self, rules: RuleValues | None = None) -> dict[str, Any]:
+        """JSON-ready metadata for a web form."""
+        rules = RuleValues.bundled() if rules is None else rules
+        return {
+            "name": self.name,
+            "label": self.label,
+            "rule_id": self.rule_id,
+            "game": self.game,
+            "params": [param.describe(rules) for param in self.params],
+        }

@@ -1,0 +1,172 @@
+"""The parts every result shares: explained steps, summary figures and probability tables.
+
+Results keep probabilities as :class:`fractions.Fraction`; ``to_json`` turns them into floats at
+the very end. Steps, figures and tables carry English labels wrapped in ``N_()``: the terminal
+and the site translate them with gettext.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Literal
+
+from .pmf import Pmf
+
+Value = int | Fraction | str
+StepKind = Literal["number", "modifier", "probability", "text", "cm"]
+
+
+def to_number(value: Value) -> Any:
+    """A JSON-ready number: integers stay integers, fractions become floats."""
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    return value
+
+
+def to_floats(values: Sequence[Fraction]) -> list[float]:
+    return [float(v) for v in values]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One modifier or derived figure, with the rule it comes from.
+
+    Args:
+        rule: the rule id (``kensei.firing``).
+        key: a short machine key (``long_range``).
+        label: English label in ``N_()``.
+        value: a number, an exact probability or a word.
+        kind: how to show it: ``modifier`` with a sign, ``probability`` as a percentage.
+        group: the side (``a`` or ``b``) a step of a two-sided calculator belongs to.
+    """
+
+    rule: str
+    key: str
+    label: str
+    value: Value
+    kind: StepKind = "number"
+    group: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "key": self.key,
+            "label": self.label,
+            "value": to_number(self.value),
+            "kind": self.kind,
+            "group": self.group,
+        }
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A summary figure of a result (``p_pass``, ``mean``), labelled for display."""
+
+    key: str
+    label: str
+    value: Value
+    kind: StepKind = "number"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A distribution shown as rows ``k, P(exactly k), P(at least k)``."""
+
+    key: str
+    title: str
+    outcome_label: str
+    outcomes: tuple[int, ...]
+    exactly: tuple[Fraction, ...]
+    at_least: tuple[Fraction, ...]
+
+    @classmethod
+    def of(
+        cls,
+        key: str,
+        title: str,
+        outcome_label: str,
+        pmf: Pmf,
+        low: int | None = None,
+        high: int | None = None,
+    ) -> Table:
+        exactly = pmf.probabilities(low, high)
+        low = pmf.offset if low is None else low
+        return cls(
+            key, title, outcome_label, tuple(range(low, low + len(exactly))), exactly, tail_sums(exactly)
+        )
+
+
+def tail_sums(exactly: Sequence[Fraction]) -> tuple[Fraction, ...]:
+    """``P(at least k)`` for each k, from ``P(exactly k)``."""
+    tails: list[Fraction] = []
+    running = Fraction(0)
+    for p in reversed(exactly):
+        running += p
+        tails.append(running)
+    return tuple(reversed(tails))
+
+
+def head_sums(exactly: Sequence[Fraction]) -> tuple[Fraction, ...]:
+    """``P(at most k)`` for each k, from ``P(exactly k)``."""
+    heads: list[Fraction] = []
+    running = Fraction(0)
+    for p in exactly:
+        running += p
+        heads.append(running)
+    return tuple(heads)
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """A count (Wounds, regrouped units) from 0 up: its exact pmf, mean and cumulative tables."""
+
+    pmf: tuple[Fraction, ...]
+    mean: Fraction
+    at_least: tuple[Fraction, ...]
+    at_most: tuple[Fraction, ...]
+
+    @classmethod
+    def of(cls, pmf: Pmf, high: int | None = None) -> Distribution:
+        """From a distribution over 0, 1, ... (shown up to ``high``, default its largest outcome)."""
+        exactly = pmf.probabilities(0, high)
+        return cls(exactly, pmf.mean(), tail_sums(exactly), head_sums(exactly))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pmf": to_floats(self.pmf),
+            "mean": float(self.mean),
+            "at_least": to_floats(self.at_least),
+            "at_most": to_floats(self.at_most),
+        }
+
+    def table(self, key: str, title: str, outcome_label: str) -> Table:
+        return Table(key, title, outcome_label, tuple(range(len(self.pmf))), self.pmf, self.at_least)
+
+
+class Result:
+    """What every result offers: ``to_json``, ``figures``, ``tables`` and ``steps``.
+
+    Subclasses are frozen dataclasses with a ``steps`` field; they set :attr:`NAME` and implement
+    :meth:`payload` (the contract keys besides ``calculator`` and ``steps``).
+    """
+
+    NAME: ClassVar[str] = ""
+    steps: tuple[Step, ...]
+
+    def payload(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON contract: ``{"calculator": name, ...payload, "steps": [...]}``, floats only."""
+        return {"calculator": self.NAME, **self.payload(), "steps": self.steps_json()}
+
+    def figures(self) -> tuple[Figure, ...]:
+        return ()
+
+    def tables(self) -> tuple[Table, ...]:
+        return ()
+
+    def steps_json(self) -> list[dict[str, Any]]:
+        return [step.to_json() for step in self.steps]

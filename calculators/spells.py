@@ -1,0 +1,183 @@
+"""Spell penalties, the level limit, Blocking and Ki rolls (kensei.spell-penalty and neighbours).
+
+The penalty of each spell cast in a turn is its level plus the number of other spells cast that
+turn. A spell's level may exceed the Onmyouiji's by at most the stated margin (flagged, not an
+error, so that a player can see what is out of reach). Blocking succeeds on a d10 higher than
+the caster's Ki minus the spell's difficulty. A Ki roll (a Taisho ability, a strategic order)
+succeeds on a d10 equal to or lower than Ki.
+
+>>> run({"levels": [1, 3, 4]})["penalties"]
+[-3, -5, -6]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .errors import CalculatorInputError
+from .inputs import make_inputs
+from .params import N_, Param
+from .registry import Calculator
+from .results import Figure, Result, Step
+from .rulebook import LOWEST_FACE, RuleValues, d10_faces
+
+STAT = {"kind": "int", "default": None, "minimum": 0, "maximum": 20}
+
+PARAMS = (
+    Param(
+        "levels",
+        "int_list",
+        N_("Spell levels"),
+        N_("The level of each spell cast this turn, e.g. 1,3,4."),
+        "kensei.spell-penalty",
+        minimum=1,
+        maximum=10,
+        min_length=1,
+        max_length=10,
+    ),
+    Param(
+        "onmyouiji_level",
+        "int",
+        N_("Onmyouiji level"),
+        N_("Flags spells above the level the caster may cast."),
+        "kensei.spell-level-limit",
+        default=None,
+        minimum=0,
+        maximum=10,
+    ),
+    Param(
+        "caster_ki",
+        label=N_("Caster's Ki"),
+        help=N_("For the chance to block: the casting Onmyouiji's Ki."),
+        rule_id="kensei.blocking",
+        **STAT,
+    ),
+    Param(
+        "difficulty",
+        label=N_("Spell difficulty"),
+        help=N_("For the chance to block: the spell's difficulty."),
+        rule_id="kensei.blocking",
+        **STAT,
+    ),
+    Param(
+        "taisho_ki",
+        label=N_("Taisho's Ki"),
+        help=N_("For the chance of a Ki roll for a Taisho ability or a strategic order."),
+        rule_id="kensei.taisho-abilities",
+        **STAT,
+    ),
+)
+
+
+def _check(inputs: Any) -> None:
+    if (inputs.caster_ki is None) != (inputs.difficulty is None):
+        missing = "caster_ki" if inputs.caster_ki is None else "difficulty"
+        other = "difficulty" if missing == "caster_ki" else "caster_ki"
+        raise CalculatorInputError(missing, "is needed with {0} for the chance to block", (other,))
+
+
+SpellsInputs = make_inputs("SpellsInputs", PARAMS, _check, "Inputs of the spells of a turn.", __name__)
+
+
+def d10_at_most(target: int, rules: RuleValues) -> Fraction:
+    """P(d10 equal to or lower than ``target``)."""
+    faces = d10_faces(rules)
+    return Fraction(sum(roll <= target for roll in range(LOWEST_FACE, faces + 1)), faces)
+
+
+@dataclass(frozen=True)
+class SpellsResult(Result):
+    NAME = "spells"
+    penalties: tuple[int, ...]
+    level_limit: int | None
+    over_limit: tuple[bool, ...]
+    p_block: Fraction | None
+    p_ki_roll: Fraction | None
+    steps: tuple[Step, ...]
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "penalties": list(self.penalties),
+            "level_limit": self.level_limit,
+            "over_limit": list(self.over_limit),
+            "p_block": None if self.p_block is None else float(self.p_block),
+            "p_ki_roll": None if self.p_ki_roll is None else float(self.p_ki_roll),
+        }
+
+    def figures(self) -> tuple[Figure, ...]:
+        figures = [Figure("penalties", N_("Penalties"), ", ".join(f"{p:+d}" for p in self.penalties), "text")]
+        if self.level_limit is not None:
+            figures.append(
+                Figure("level_limit", N_("Highest level the Onmyouiji may cast"), self.level_limit)
+            )
+        if self.p_block is not None:
+            figures.append(Figure("p_block", N_("Chance to block"), self.p_block, "probability"))
+        if self.p_ki_roll is not None:
+            figures.append(Figure("p_ki_roll", N_("Chance of the Ki roll"), self.p_ki_roll, "probability"))
+        return tuple(figures)
+
+
+def compute(inputs: Any) -> SpellsResult:
+    """Penalties, level limit and chances.
+
+    Args:
+        inputs: a :data:`SpellsInputs`.
+    """
+    rules = inputs.rules
+    others = len(inputs.levels) - 1
+    penalties = tuple(-(level + others) for level in inputs.levels)
+    steps = [Step("kensei.spell-penalty", "other_spells", N_("Other spells cast this turn"), others)]
+    steps += [
+        Step(
+            "kensei.spell-penalty",
+            f"penalty_{i + 1}",
+            N_("Penalty of a spell of level"),
+            f"{level}: {penalty:+d}",
+            "text",
+        )
+        for i, (level, penalty) in enumerate(zip(inputs.levels, penalties, strict=True))
+    ]
+    level_limit = None
+    over_limit: tuple[bool, ...] = ()
+    if inputs.onmyouiji_level is not None:
+        level_limit = inputs.onmyouiji_level + rules.value("kensei.spell-level-limit", "levels_above")
+        over_limit = tuple(level > level_limit for level in inputs.levels)
+        steps.append(
+            Step(
+                "kensei.spell-level-limit",
+                "level_limit",
+                N_("Highest level the Onmyouiji may cast"),
+                level_limit,
+            )
+        )
+        if any(over_limit):
+            steps.append(
+                Step(
+                    "kensei.spell-level-limit",
+                    "over_limit",
+                    N_("Spells above that level"),
+                    ", ".join(str(level) for level in inputs.levels if level > level_limit),
+                    "text",
+                )
+            )
+    p_block = None
+    if inputs.caster_ki is not None:
+        target = inputs.caster_ki - inputs.difficulty
+        p_block = 1 - d10_at_most(target, rules)
+        steps.append(Step("kensei.blocking", "block_above", N_("Block on a d10 higher than"), target))
+        steps.append(Step("kensei.blocking", "p_block", N_("Chance to block"), p_block, "probability"))
+    p_ki_roll = None
+    if inputs.taisho_ki is not None:
+        p_ki_roll = d10_at_most(inputs.taisho_ki, rules)
+        steps.append(
+            Step(
+                "kensei.taisho-abilities", "p_ki_roll", N_("Chance of the Ki roll"), p_ki_roll, "probability"
+            )
+        )
+    return SpellsResult(penalties, level_limit, over_limit, p_block, p_ki_roll, tuple(steps))
+
+
+CALCULATOR = Calculator("spells", N_("Spells"), "kensei.spell-penalty", "kensei", SpellsInputs, compute)
+run = CALCULATOR.run

@@ -1,0 +1,528 @@
+"""Find rules and glossary terms from what a player types: ids, numbers, words in any form.
+
+One :class:`SearchIndex` per language ranks the rules with BM25F: a rule is a document with
+weighted fields (its number and title above the glossary names it uses, above its text), and
+every word is reduced to its Snowball stem, so that "перегруппировки", "regroupées" and
+"regrouping" find the rule whose title says "Перегруппировка", "Regrouper", "Regrouping". A
+rule's keywords hold the glossary names of its terms in all three languages, so a player who
+knows a term only in English finds it from the French or the Russian reference.
+
+Query words that the index does not know are matched, at a lower score, to known words a
+typing mistake away; words of four letters or more also match as the beginning of longer words.
+A rule number (``8.3.2``) or id (``kensei.regroup``) in the query puts that rule first.
+
+Indexes are immutable and built once per process and language (:func:`index_for`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import difflib
+import math
+import os
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import pairwise
+
+import snowballstemmer
+
+from .inline import REFERENCE, plain
+from .model import LANGS, Rule, RuleBook, Term, Text
+
+STEMMERS = {"en": "english", "fr": "french", "ru": "russian"}
+"""Snowball algorithm of each language. Cyrillic words always take the Russian one."""
+
+LATIN_STEMMER = {"en": "en", "fr": "fr", "ru": "en"}
+"""Which stemmer reduces a Latin-script word in each language's index: a French word typed into
+the Russian reference is most likely a glossary name, and names are stemmed like the query."""
+
+WORD = re.compile(r"[^\W_]+")
+WHOLE = re.compile(r"(?<![\w.])(?:\d+(?:\.\d+)+|(?:kensei|ronin)\.[a-z0-9]+(?:-[a-z0-9]+)*)(?![\w-])")
+"""Tokens kept whole: rule numbers (8.3.2) and rule ids (kensei.regroup)."""
+NUMBER = re.compile(r"^\d+(?:\.\d+)+$")
+HYPHENATED = re.compile(r"(?<![\w.-])[a-z0-9]+(?:-[a-z0-9]+)+(?![\w-])")
+"""A rule id without its game prefix (five-cm-rule, counter-charge)."""
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+MARKUP = re.compile(r"\*\*|__|`|^\s*\|?\s*:?-{3,}.*$", re.MULTILINE)
+
+STOP_WORDS = frozenset("""
+    a an and are as at be by for from in into is it its of on or than that the this to with
+    à au aux avec ce ces d de des du en est et il l la le les leur leurs ne ou par pas pour qu que qui sa
+    se ses son sur un une y
+    а в во для до за и из или к как ко на не ни о об от по при с со то у что это
+""".split())
+"""Words that carry no meaning for a search, in the three languages: a query ignores them (unless
+it has nothing else) and phrases are paired over the words between them."""
+
+FIELD_WEIGHTS = {"title": 6.0, "names": 4.0, "keywords": 1.5, "body": 1.0, "extra": 0.5}
+"""How much a word counts in each field of a rule: its number and title; the glossary names of
+the terms it defines and its title in the other languages; its id and the names of the terms it
+mentions; its text; its worked examples and notes."""
+FIELD_B = {"title": 0.3, "names": 0.3, "keywords": 0.5, "body": 0.75, "extra": 0.75}
+"""BM25 length normalisation per field: short fields are hardly normalised."""
+K1 = 1.2
+
+PREFIX_WEIGHT = 0.5
+"""A query word that begins a longer known word counts half as much as the word itself."""
+STEM_PREFIX_WEIGHT = 0.4
+"""A known stem that begins the query word counts more the more of the word it covers."""
+PAIR_WEIGHT = 0.5
+"""Two query words found side by side add this share of a word's score (phrases)."""
+TYPO_WEIGHTS = {0: 1.0, 1: 0.6, 2: 0.4}
+"""A query word a typing mistake away from a known word: weight by edit distance (0: the same
+word typed without its accents, which its stem may not show: "superiorite")."""
+PREFIX_MIN_LETTERS = 4
+STEM_SHARE = 0.6
+SHARED_STEM_LETTERS = 6
+"""A query stem of this many letters also matches known stems sharing this share of its letters."""
+LONG_WORD_LETTERS = 7
+"""Words this long tolerate two typing mistakes, shorter ones one."""
+ALL_TERMS_BONUS = 0.5
+"""A rule that matches every meaningful word of a multi-word query scores this much more (x1.5)."""
+COMMON_DOCUMENT_SHARE = 0.5
+"""A word found in more than this share of the rules ("the", "de", "и") is not required for that bonus."""
+EXACT_SCORE = 1000.0
+"""Score of a rule named by its number or id in the query: above any word score."""
+SNIPPET_LETTERS = 110
+
+
+def normalise(text: str) -> str:
+    """Case-folded text with ё written е, as Russian is usually typed."""
+    return text.casefold().replace("ё", "е")
+
+
+def _fold_accents(word: str) -> str:
+    """Latin letters without diacritics: players type "defense" for "défense"."""
+    decomposed = unicodedata.normalize("NFD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@cache
+def _stemmer(lang: str) -> snowballstemmer.BaseStemmer:
+    return snowballstemmer.stemmer(STEMMERS[lang])
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str, lang: str) -> str:
+    """The index term of a normalised ``word`` in the index of ``lang``.
+
+    Cyrillic words take the Russian stemmer; Latin words take that of ``lang`` (English in the
+    Russian index); digits are kept as they are. Latin stems lose their accents afterwards.
+
+    >>> stem("regroupées", "fr"), stem("перегруппировки", "ru"), stem("regrouping", "en")
+    ('regroup', 'перегруппировк', 'regroup')
+    """
+    if word.isdigit():
+        return word
+    if CYRILLIC.search(word):
+        return _stemmer("ru").stemWord(word)
+    return _fold_accents(_stemmer(LATIN_STEMMER[lang]).stemWord(word))
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text``, normalised, in order."""
+    return WORD.findall(normalise(text))
+
+
+def tokenize(text: str, lang: str) -> list[str]:
+    """Index terms of ``text`` for the index of ``lang``: whole numbers and ids, then word stems.
+
+    The same function reads the rules and the queries, so that both meet on the same terms.
+
+    >>> tokenize("See 8.3.2 (kensei.regroup): Regrouping", "en")
+    ['8.3.2', 'kensei.regroup', 'see', '8', '3', '2', 'kensei', 'regroup', 'regroup']
+    """
+    whole = WHOLE.findall(normalise(text))
+    return whole + [stem(word, lang) for word in words(text)]
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (a swap of neighbours is one edit), or ``limit + 1``
+    as soon as it is certain to exceed ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous_previous: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, char_b in enumerate(b, 1):
+            cost = 0 if char_a == char_b else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
+                current[j] = min(current[j], previous_previous[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        previous_previous, previous = previous, current
+    return previous[-1]
+
+
+def plain_text(book: RuleBook, text: Text, lang: str, rule: Rule | None = None) -> str:
+    """``text`` in ``lang`` with references reduced to words: rule titles, glossary names, numbers."""
+    def resolve(kind: str, target: str) -> str:
+        if kind == "rule":
+            return book.rule(target).title[lang]
+        if kind == "term":
+            return book.term(target).name[lang]
+        owner_id, _, key = target.rpartition("#")
+        owner = book.rule(owner_id) if owner_id else rule
+        number = owner.values[key] if owner is not None else 0
+        return f"+{number}" if kind == "signed" and number > 0 else str(number)
+
+    return plain(text[lang], resolve)
+
+
+def referenced_terms(book: RuleBook, rule: Rule) -> list[Term]:
+    """The glossary terms that ``rule`` mentions in any language (body, examples, notes)."""
+    texts = [rule.body, *(e.text for e in rule.examples), *(n.text for n in rule.notes)]
+    ids = dict.fromkeys(
+        match["target"] for text in texts for lang in LANGS
+        for match in REFERENCE.finditer(text[lang]) if match["kind"] == "term"
+    )
+    return [book.term(term_id) for term_id in ids]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One rule found by a search, with its score and a short passage around the words found."""
+
+    rule: Rule
+    score: float
+    title: str
+    snippet: str
+
+    @property
+    def id(self) -> str:
+        return self.rule.id
+
+    @property
+    def number(self) -> str | None:
+        return self.rule.number
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.rule.id, "number": self.rule.number, "title": self.title,
+                "score": round(self.score, 4)}
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """A known index term standing for a query word, and how much it counts."""
+
+    term: str
+    weight: float
+
+
+class SearchIndex:
+    """The rules of one language, ready to be searched. Build it once; searching is read-only."""
+
+    def __init__(self, book: RuleBook, lang: str):
+        if lang not in LANGS:
+            raise ValueError(f"language: must be one of {', '.join(LANGS)}, got {lang!r}")
+        self.book = book
+        self.lang = lang
+        self.rules = book.rules
+        self.texts = [self._readable(rule) for rule in self.rules]
+        texts = [self._field_texts(rule, text) for rule, text in zip(self.rules, self.texts, strict=True)]
+        self._surface: dict[str, set[str]] = {}
+        fields = [{name: self._terms(text) for name, text in doc.items()} for doc in texts]
+        self._postings = _weigh(fields)
+        self._idf = {
+            term: math.log(1 + (len(self.rules) - len(docs) + 0.5) / (len(docs) + 0.5))
+            for term, docs in self._postings.items()
+        }
+        self._vocabulary = sorted(term for term in self._postings if " " not in term)
+        self._stems_by_length = _by_length(self._vocabulary)
+        self._surface_by_length = _by_length(self._surface)
+        self._exact = {rule.id: i for i, rule in enumerate(self.rules)}
+        self._exact.update({rule.number: i for i, rule in enumerate(self.rules) if rule.number})
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _readable(self, rule: Rule) -> str:
+        """The rule's body as one line of plain words, for snippets."""
+        text = MARKUP.sub(" ", plain_text(self.book, rule.body, self.lang, rule)).replace("|", " ")
+        return " ".join(text.split())
+
+    def _field_texts(self, rule: Rule, body: str) -> dict[str, list[str]]:
+        """The texts of each field of ``rule``; each text is read separately (word pairs never
+        span two texts)."""
+        lang = self.lang
+        defined = [term for term in self.book.terms if term.rule == rule.id]
+        mentioned = referenced_terms(self.book, rule)
+        return {
+            "title": [f"{rule.number or ''} {rule.title[lang]}"],
+            "names": [*(rule.title[x] for x in LANGS if x != lang), *(t.name[x] for t in defined for x in LANGS)],
+            "keywords": [rule.id, *(t.name[x] for t in mentioned for x in LANGS)],
+            "body": [body],
+            "extra": [plain_text(self.book, item.text, lang, rule) for item in (*rule.examples, *rule.notes)],
+        }
+
+    def _terms(self, texts: list[str]) -> list[str]:
+        """Index terms of ``texts``: whole tokens, word stems and pairs of neighbouring stems."""
+        terms: list[str] = []
+        for text in texts:
+            text_words = words(text)
+            stems = [stem(word, self.lang) for word in text_words]
+            for word, term in zip(text_words, stems, strict=True):
+                self._surface.setdefault(_fold_accents(word), set()).add(term)
+            terms += WHOLE.findall(normalise(text)) + stems + _pairs(text_words, self.lang)
+        return terms
+
+    # -- matching query words to index terms ------------------------------------------------
+
+    def _prefixed(self, prefix: str) -> Iterator[str]:
+        """Known stems that begin with ``prefix``, itself included."""
+        start = bisect.bisect_left(self._vocabulary, prefix)
+        for term in self._vocabulary[start:]:
+            if not term.startswith(prefix):
+                break
+            yield term
+
+    def _sharing_stem(self, term: str) -> Iterator[tuple[str, float]]:
+        """Known stems that share most of their beginning with a long stem ``term``, weighted by
+        how much they share: forms Snowball reduces to different stems (знамя, знамени; chargent,
+        charge; перегруппировать, перегруппировка)."""
+        if len(term) < SHARED_STEM_LETTERS:
+            return
+        shared = max(PREFIX_MIN_LETTERS, math.ceil(STEM_SHARE * len(term)))
+        for known in self._prefixed(term[:shared]):
+            common = len(os.path.commonprefix([term, known]))
+            if common >= shared and known != term and not known.startswith(term):
+                yield known, PREFIX_WEIGHT + STEM_PREFIX_WEIGHT * common / max(len(term), len(known))
+
+    def _misspelt(self, word: str, term: str) -> dict[str, float]:
+        """Known stems a typing mistake away from the query ``word`` or from its stem ``term``."""
+        limit = 2 if len(word) >= LONG_WORD_LETTERS else 1
+        found: dict[str, float] = {}
+        for known, distance in _near(term, self._stems_by_length, limit):
+            found[known] = max(found.get(known, 0.0), TYPO_WEIGHTS[distance])
+        for surface, distance in _near(_fold_accents(word), self._surface_by_length, limit):
+            for known in self._surface[surface]:
+                found[known] = max(found.get(known, 0.0), TYPO_WEIGHTS[distance])
+        return found
+
+    def candidates(self, word: str) -> list[_Candidate]:
+        """The index terms a normalised query ``word`` stands for: its stem; when the stem is
+        unknown, known words a typing mistake away; and, at a lower weight, longer known words
+        that it begins and shorter ones that begin it."""
+        term = stem(word, self.lang)
+        found: dict[str, float] = {}
+        if term in self._postings:
+            found[term] = 1.0
+        elif not word.isdigit():
+            found.update(self._misspelt(word, term))
+        if len(word) >= PREFIX_MIN_LETTERS:
+            for prefix in {term, _fold_accents(word)}:
+                for known in self._prefixed(prefix):
+                    if known != prefix:
+                        found[known] = max(found.get(known, 0.0), PREFIX_WEIGHT)
+        for known, weight in self._sharing_stem(term):
+            found[known] = max(found.get(known, 0.0), weight)
+        return [_Candidate(known, weight) for known, weight in found.items()]
+
+    def _named(self, query: str) -> list[int]:
+        """Rules the query names by number or id, in the order named; numbers also name the rules
+        numbered below them (8.3 names 8.3.1 ... after 8.3 itself)."""
+        text = normalise(query)
+        named: dict[int, None] = {}
+        for token in WHOLE.findall(text) + HYPHENATED.findall(text):
+            keys = [token] if "." in token else [f"{game}.{token}" for game in ("kensei", "ronin")]
+            named.update((self._exact[key], None) for key in keys if key in self._exact)
+        for token in WHOLE.findall(text):
+            if NUMBER.match(token):
+                named.update((i, None) for i, rule in enumerate(self.rules)
+                             if (rule.number or "").startswith(token + "."))
+        return list(named)
+
+    # -- searching --------------------------------------------------------------------------
+
+    def _bm25(self, term: str, weight: float) -> dict[int, float]:
+        idf = self._idf[term]
+        return {doc: weight * idf * tf * (K1 + 1) / (tf + K1) for doc, tf in self._postings[term].items()}
+
+    def search(self, query: str, limit: int = 10) -> list[Hit]:
+        """The rules that best match ``query``, best first, at most ``limit`` of them."""
+        named = self._named(query)
+        query_words = words(WHOLE.sub(" ", normalise(query)))
+        query_words = [word for word in query_words if word not in STOP_WORDS] or query_words
+        scores: dict[int, float] = {}
+        matched: dict[int, set[str]] = {}
+        meaningful: set[str] = set()
+        for word in dict.fromkeys(query_words):
+            best: dict[int, float] = {}
+            for candidate in self.candidates(word):
+                for doc, score in self._bm25(candidate.term, candidate.weight).items():
+                    best[doc] = max(best.get(doc, 0.0), score)
+            if len(best) <= COMMON_DOCUMENT_SHARE * len(self.rules):
+                meaningful.add(word)
+            for doc, score in best.items():
+                scores[doc] = scores.get(doc, 0.0) + score
+                matched.setdefault(doc, set()).add(word)
+        for pair in dict.fromkeys(_pairs(query_words, self.lang)):
+            if pair in self._postings:
+                for doc, score in self._bm25(pair, PAIR_WEIGHT).items():
+                    scores[doc] = scores.get(doc, 0.0) + score
+        if len(meaningful) > 1:
+            for doc in scores:
+                if meaningful <= matched.get(doc, set()):
+                    scores[doc] *= 1 + ALL_TERMS_BONUS
+        for rank, doc in enumerate(named):
+            scores[doc] = scores.get(doc, 0.0) + EXACT_SCORE - rank
+        ranked = sorted(scores, key=lambda doc: (-scores[doc], doc))[:limit]
+        return [self._hit(doc, scores[doc], matched.get(doc, set())) for doc in ranked]
+
+    def _hit(self, doc: int, score: float, matched_words: set[str]) -> Hit:
+        rule = self.rules[doc]
+        return Hit(rule, score, rule.title[self.lang], self.snippet(doc, matched_words))
+
+    def snippet(self, doc: int, query_words: Iterable[str]) -> str:
+        """A short passage of the rule's text around the first word that matched the query."""
+        text = self.texts[doc]
+        wanted = {stem(word, self.lang) for word in query_words}
+        start = 0
+        for match in WORD.finditer(text):
+            term = stem(normalise(match[0]), self.lang)
+            if term in wanted or any(term.startswith(w) for w in wanted if len(w) >= PREFIX_MIN_LETTERS):
+                start = match.start()
+                break
+        start = text.rfind(" ", 0, start - SNIPPET_LETTERS // 3) + 1 if start > SNIPPET_LETTERS // 3 else 0
+        end = start + SNIPPET_LETTERS
+        if end < len(text):
+            end = text.rfind(" ", start, end) if " " in text[start:end] else end
+        snippet = text[start:end].strip()
+        return ("…" if start > 0 else "") + snippet + ("…" if end < len(text) else "")
+
+
+def _pairs(text_words: list[str], lang: str) -> list[str]:
+    """Stems of neighbouring words, skipping stop words, as one term ("long rang", "capac taisho"):
+    a phrase scores above its scattered words."""
+    stems = [stem(word, lang) for word in text_words if word not in STOP_WORDS]
+    return [f"{a} {b}" for a, b in pairwise(stems)]
+
+
+def _by_length(terms: Iterable[str]) -> dict[int, list[str]]:
+    buckets: dict[int, list[str]] = {}
+    for term in terms:
+        buckets.setdefault(len(term), []).append(term)
+    return buckets
+
+
+def _near(word: str, by_length: dict[int, list[str]], limit: int) -> Iterator[tuple[str, int]]:
+    """Known words within ``limit`` edits of ``word``, with their distance."""
+    for length in range(len(word) - limit, len(word) + limit + 1):
+        for known in by_length.get(length, ()):
+            distance = edit_distance(word, known, limit)
+            if distance <= limit:
+                yield known, distance
+
+
+def _weigh(fields: list[dict[str, list[str]]]) -> dict[str, dict[int, float]]:
+    """BM25F: per term and rule, the field-weighted, length-normalised term frequency."""
+    average = {name: max(1.0, sum(len(doc[name]) for doc in fields) / len(fields)) for name in FIELD_WEIGHTS}
+    postings: dict[str, dict[int, float]] = {}
+    for i, doc in enumerate(fields):
+        for name, terms in doc.items():
+            norm = 1 - FIELD_B[name] + FIELD_B[name] * len(terms) / average[name]
+            for term, count in Counter(terms).items():
+                per_doc = postings.setdefault(term, {})
+                per_doc[i] = per_doc.get(i, 0.0) + FIELD_WEIGHTS[name] * count / norm
+    return postings
+
+
+@cache
+def index_for(lang: str) -> SearchIndex:
+    """The search index of ``lang`` over the bundled rule data, built on first use."""
+    return SearchIndex(_bundled_book(), lang)
+
+
+@cache
+def _bundled_book() -> RuleBook:
+    from .loader import load
+
+    return load()
+
+
+def search(query: str, lang: str = "en", limit: int = 10) -> list[Hit]:
+    """Search the bundled rules of ``lang`` (see :meth:`SearchIndex.search`)."""
+    return index_for(lang).search(query, limit)
+
+
+# -- looking a rule up by id or number -------------------------------------------------------
+
+
+class NotFound(LookupError):
+    """Nothing answers to what was asked; ``suggestions`` are the nearest names, best first."""
+
+    def __init__(self, wanted: str, suggestions: list[str], ambiguous: bool = False):
+        self.wanted = wanted
+        self.suggestions = suggestions
+        self.ambiguous = ambiguous
+        super().__init__(wanted)
+
+
+def find_rule(book: RuleBook, wanted: str) -> Rule:
+    """The rule named by ``wanted``: an id (``kensei.regroup``), a number (``8.3.2``) or an id
+    without its game prefix when only one game has it (``regroup``).
+
+    Raises:
+        NotFound: with the nearest ids; ``ambiguous`` when the id exists in both games.
+    """
+    key = normalise(wanted.strip()).rstrip(".")
+    by_key = {rule.id: rule for rule in book.rules}
+    by_key.update({rule.number: rule for rule in book.rules if rule.number})
+    if key in by_key:
+        return by_key[key]
+    unprefixed = [rule for rule in book.rules if rule.id.split(".", 1)[1] == key]
+    if len(unprefixed) == 1:
+        return unprefixed[0]
+    if unprefixed:
+        raise NotFound(wanted, [rule.id for rule in unprefixed], ambiguous=True)
+    ids = [rule.id for rule in book.rules]
+    near = difflib.get_close_matches(key, ids, n=5, cutoff=0.6)
+    short = {rule.id.split(".", 1)[1]: rule.id for rule in book.rules}
+    near += [short[s] for s in difflib.get_close_matches(key, list(short), n=5, cutoff=0.6)]
+    if NUMBER.match(key) or key.isdigit():
+        numbers = {rule.number: rule.id for rule in book.rules if rule.number}
+        near += [numbers[n] for n in difflib.get_close_matches(key, list(numbers), n=3, cutoff=0.6)]
+    raise NotFound(wanted, list(dict.fromkeys(near))[:5])
+
+
+# -- looking a glossary term up by name ------------------------------------------------------
+
+NEAREST_NAME_CUTOFF = 0.75
+"""How alike a name must be (difflib ratio) to be taken for a misspelt glossary name."""
+
+
+def _name_stems(name: str, lang: str) -> tuple[str, ...]:
+    return tuple(stem(word, lang) for word in words(re.sub(r"\(.*?\)", "", name)))
+
+
+def find_terms(book: RuleBook, wanted: str) -> list[Term]:
+    """The glossary terms named ``wanted`` in any of the three languages.
+
+    Tried in turn: the exact name (ignoring case and accents), the same words in another form
+    (Snowball stems: "regroupements", "перегруппировки"), then the nearest name when it is close.
+
+    Raises:
+        NotFound: with the nearest names, when none is close enough.
+    """
+    key = _fold_accents(normalise(" ".join(wanted.split())))
+    if not key:
+        raise NotFound(wanted, [])
+    exact = [t for t in book.terms if any(_fold_accents(normalise(t.name[x])) == key for x in LANGS)]
+    if exact:
+        return exact
+    same_stems = [
+        t for t in book.terms
+        if any(_name_stems(wanted, x) == _name_stems(t.name[x], x) != () for x in LANGS)
+    ]
+    if same_stems:
+        return same_stems
+    names = {_fold_accents(normalise(t.name[x])): (t, t.name[x]) for t in book.terms for x in LANGS}
+    near = difflib.get_close_matches(key, list(names), n=5, cutoff=0.6)
+    if near and difflib.SequenceMatcher(None, key, near[0]).ratio() >= NEAREST_NAME_CUTOFF:
+        return [names[near[0]][0]]
+    raise NotFound(wanted, [names[n][1] for n in near])

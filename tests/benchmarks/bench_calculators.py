@@ -1,0 +1,161 @@
+"""Benchmark of the exact calculators: against icepool and against a Monte Carlo estimate.
+
+Run from the project root::
+
+    python tests/benchmarks/bench_calculators.py [--out bench.json] [--repeats 7] [--trials 100000]
+
+Prints a Markdown table and writes the figures as JSON to ``--out``. Times are medians over
+``--repeats`` runs with :func:`time.perf_counter`. The Monte Carlo estimate rolls every die of
+every trial (Attack, Defense and Damage rolls) with a seeded generator, once; its error is the
+largest absolute difference between its frequencies and the exact probabilities. This file is
+not collected by pytest (it is not named ``test_*``); the product itself never samples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from calculators import CALCULATORS, RuleValues
+
+RULES = RuleValues.bundled().as_dict()
+SHOT = {"attack": 5, "defense": 5, "armor": 3}
+
+
+def median_time(function: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def ours_shooting(dice: int) -> dict:
+    return CALCULATORS["shooting"].run({"dice": dice, **SHOT})
+
+
+def die_wounds(hit: int, defense_roll: int, damage: int) -> int:
+    """One die's Wounds from its three rolls (threshold reading), as the rules read."""
+    attack, defense, armor = SHOT["attack"], SHOT["defense"], SHOT["armor"]
+    if hit <= attack:
+        return 0
+    if hit == 10:
+        defense -= RULES["kensei.roll-of-ten"]["defense_reduction"]
+    if defense_roll == 1 or defense_roll < defense or damage == 1:
+        return 0
+    if damage == 10:
+        return RULES["kensei.damage-roll"]["critical_wounds"]
+    return int(damage > armor)
+
+
+def icepool_shooting(dice: int) -> list[float]:
+    """The same distribution with icepool, the per-die expression built afresh (no warm cache)."""
+    import icepool
+
+    die = icepool.map(die_wounds, icepool.d10, icepool.d10, icepool.d10)
+    total = dice @ die
+    return [float(total.probability(k)) if k in total else 0.0 for k in range(total.max_outcome() + 1)]
+
+
+def monte_carlo_shooting(dice: int, trials: int, seed: int = 2013) -> list[float]:
+    """Frequencies of each total over ``trials`` volleys, every roll of every die drawn."""
+    rng = random.Random(seed)
+    roll = rng.randrange
+    counts: dict[int, int] = {}
+    for _ in range(trials):
+        total = 0
+        for _ in range(dice):
+            hit = roll(1, 11)
+            if hit <= SHOT["attack"]:
+                continue
+            total += die_wounds(hit, roll(1, 11), roll(1, 11))
+        counts[total] = counts.get(total, 0) + 1
+    high = max(counts)
+    return [counts.get(k, 0) / trials for k in range(high + 1)]
+
+
+def largest_error(exact: list[float], estimate: list[float]) -> float:
+    length = max(len(exact), len(estimate))
+    padded = [values + [0.0] * (length - len(values)) for values in (exact, estimate)]
+    return max(abs(a - b) for a, b in zip(*padded, strict=True))
+
+
+def melee_inputs(wounds: int) -> dict:
+    side = {"models": wounds, "wounds": wounds, "attack": 5, "defense": 5, "armor": 3, "initiative": 3}
+    return {f"{s}_{k}": v for s in "ab" for k, v in side.items()} | {"first": "roll"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, help="write the figures as JSON here")
+    parser.add_argument("--repeats", type=int, default=7, help="timed runs per figure (median)")
+    parser.add_argument("--trials", type=int, default=100_000, help="Monte Carlo volleys")
+    args = parser.parse_args(argv)
+
+    rows = []
+    for dice in (10, 40, 100):
+        exact = ours_shooting(dice)["pmf"]
+        ours = median_time(lambda d=dice: ours_shooting(d), args.repeats)
+        oracle = icepool_shooting(dice)
+        pool = median_time(lambda d=dice: icepool_shooting(d), args.repeats)
+        start = time.perf_counter()
+        estimate = monte_carlo_shooting(dice, args.trials)
+        sampled = time.perf_counter() - start
+        rows.append({
+            "case": f"shooting, {dice} dice", "ours_s": ours, "icepool_s": pool, "icepool_ratio": pool / ours,
+            "icepool_max_abs_diff": largest_error(exact, oracle), "monte_carlo_s": sampled,
+            "monte_carlo_ratio": sampled / ours, "monte_carlo_max_abs_error": largest_error(exact, estimate),
+        })  # fmt: skip
+    for wounds in (10, 30):
+        inputs = melee_inputs(wounds)
+        rows.append(
+            {
+                "case": f"melee, {wounds} v {wounds} Wounds, Initiative rolled",
+                "ours_s": median_time(lambda i=inputs: CALCULATORS["melee"].run(i), args.repeats),
+            }
+        )
+    planner = {"general": "daimyo", "dominance": True, "honors": [5, 6, 7, 8, 4, 3]}
+    rows.append(
+        {
+            "case": "planner, 6 units, 6 points",
+            "ours_s": median_time(lambda: CALCULATORS["planner"].run(planner), args.repeats),
+        }
+    )
+
+    def show(row: dict, key: str, pattern: str, scale: float = 1) -> str:
+        return pattern.format(row[key] * scale) if key in row else ""
+
+    print(f"Medians of {args.repeats} runs; Monte Carlo: {args.trials:,} trials, one run.\n")
+    print("| case | ours (ms) | icepool (ms) | icepool / ours | icepool max abs diff "
+          "| Monte Carlo (ms) | MC / ours | MC max abs error |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for row in rows:
+        cells = [
+            row["case"],
+            show(row, "ours_s", "{:.2f}", 1000),
+            show(row, "icepool_s", "{:.2f}", 1000),
+            show(row, "icepool_ratio", "{:.1f}x"),
+            show(row, "icepool_max_abs_diff", "{:.1e}"),
+            show(row, "monte_carlo_s", "{:.0f}", 1000),
+            show(row, "monte_carlo_ratio", "{:.0f}x"),
+            show(row, "monte_carlo_max_abs_error", "{:.4f}"),
+        ]
+        print("| " + " | ".join(cells) + " |")
+    if args.out:
+        figures = {"repeats": args.repeats, "trials": args.trials, "rows": rows}
+        args.out.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+        print(f"\nwrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

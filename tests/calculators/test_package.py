@@ -1,0 +1,161 @@
+"""The package's own rules: standard library only, one declaration of inputs, labels Babel can
+extract, docstring examples that run, and bounded inputs that stay fast."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import doctest
+import importlib
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import calculators
+from calculators import CALCULATORS
+
+PACKAGE = Path(calculators.__file__).parent
+MODULES = sorted(path.stem for path in PACKAGE.glob("*.py") if path.stem != "__init__")
+
+NAMES = [
+    "shooting", "melee", "regroup", "planner", "charge", "movement", "action-points", "spells", "damage-roll",
+    "dice-split", "morale", "morale-states", "rank-test", "drowning", "priority", "morale-trigger",
+]  # fmt: skip
+
+
+def test_the_registry_has_every_calculator():
+    assert sorted(CALCULATORS) == sorted(NAMES)
+    for name, calculator in CALCULATORS.items():
+        assert calculator.name == name
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_standard_library_only(module):
+    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            names = [node.module or ""]
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            assert top in sys.stdlib_module_names or top == "__future__", f"{module} imports {name}"
+            assert top not in ("random", "secrets", "time"), f"{module} imports {name}: calculators are exact"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_params_are_the_input_fields(name):
+    calculator = CALCULATORS[name]
+    fields = [f.name for f in dataclasses.fields(calculator.inputs) if f.name != "rules"]
+    assert fields == [param.name for param in calculator.params]
+    assert len(set(fields)) == len(fields)
+    described = calculator.describe()
+    assert [param["name"] for param in described["params"]] == fields
+
+
+def _translatable_strings() -> set[str]:
+    """Every literal wrapped in N_() in the package: what Babel's extractor will find."""
+    found = set()
+    for path in PACKAGE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_":
+                assert len(node.args) == 1 and isinstance(node.args[0], ast.Constant), (
+                    f"{path.name}: N_ of a literal"
+                )
+                found.add(node.args[0].value)
+    return found
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_label_shown_is_extractable(name, variants):
+    extractable = _translatable_strings()
+    calculator = CALCULATORS[name]
+    assert calculator.label in extractable
+    for param in calculator.params:
+        assert param.label in extractable, param.name
+        assert param.help in extractable, param.name
+    for inputs in variants(name):
+        try:
+            result = calculator.evaluate(inputs)
+        except calculators.CalculatorInputError:
+            continue
+        for item in (*result.steps, *result.figures()):
+            assert item.label in extractable, (item.key, item.label)
+        for table in result.tables():
+            assert {table.title, table.outcome_label} <= extractable
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_docstring_examples(module):
+    failures, _ = doctest.testmod(importlib.import_module(f"calculators.{module}"))
+    assert failures == 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_results_are_json_ready(name, variants):
+    for inputs in variants(name):
+        try:
+            result = CALCULATORS[name].run(inputs)
+        except calculators.CalculatorInputError:
+            continue
+        assert json.loads(json.dumps(result, allow_nan=False)) == result
+        assert result["calculator"] == name
+        for step in result["steps"]:
+            assert set(step) >= {"rule", "key", "label", "value"}
+            assert step["rule"].startswith(("kensei.", "ronin."))
+
+
+def _best_time(name: str, inputs: dict, repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        CALCULATORS[name].run(inputs)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _side(side: str, wounds: int, **stats) -> dict:
+    figures = {
+        "models": wounds,
+        "wounds": wounds,
+        "attack": 5,
+        "defense": 5,
+        "armor": 3,
+        "initiative": 3,
+    } | stats
+    return {f"{side}_{key}": value for key, value in figures.items()}
+
+
+def test_melee_thirty_against_thirty_is_fast():
+    assert _best_time("melee", _side("a", 30) | _side("b", 30), 5) < 0.05
+
+
+def test_planner_six_units_six_points_is_fast():
+    inputs = {"general": "daimyo", "dominance": True, "honors": [5, 6, 7, 8, 4, 3]}
+    assert _best_time("planner", inputs, 5) < 0.05
+
+
+EXTREMES = {
+    "shooting subtractive 200 dice": ("shooting", {"dice": 200, "attack": 0, "defense": 0, "armor": 0,
+                                                   "damage_rule": "subtractive"}),
+    "shooting two volleys of 100": ("shooting", {"dice": 100, "attack": 0, "defense": 0, "armor": 0,
+                                                 "damage_rule": "subtractive", "multiple_shots": True}),
+    "melee 200 against 200, every bonus": (
+        "melee",
+        _side("a", 200, attack=0, defense=0, armor=0, extra_dice=20, counter_charge=True)
+        | _side("b", 200, attack=0, defense=0, armor=0, extra_dice=20, models=66),
+    ),
+    "planner 10 units 20 points": ("planner", {"points": 20, "honors": [5, 6, 7, 8, 4, 3, 5, 6, 7, 9]}),
+    "morale over 20 turns": ("morale-states", {"morale": 7, "turns": 20, "triggers": [1] * 20,
+                                               "banner": True}),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "inputs"), EXTREMES.values(), ids=EXTREMES.keys())
+def test_the_largest_inputs_take_under_a_second(name, inputs):
+    assert _best_time(name, inputs, 2) < 1.0

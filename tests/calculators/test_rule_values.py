@@ -1,0 +1,136 @@
+"""The calculators read every stated number from the rule values, and every value they read matters."""
+
+from __future__ import annotations
+
+import ast
+import json
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+import calculators
+from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
+
+PACKAGE = Path(calculators.__file__).parent
+BUNDLED = RuleValues.bundled()
+
+
+def outputs(name: str, rules: RuleValues, variants) -> list:
+    results = []
+    for inputs in variants(name):
+        try:
+            results.append(CALCULATORS[name].run(inputs, rules=rules))
+        except CalculatorInputError as error:
+            results.append(("error", str(error)))
+    return results
+
+
+def reads_of(name: str, variants) -> frozenset[tuple[str, str]]:
+    rules = BUNDLED.recording()
+    outputs(name, rules, variants)
+    return rules.reads
+
+
+def literal_reads() -> set[tuple[str, str]]:
+    """Every ``.value("rule", "key")`` and ``maximum_rule=("rule", "key")`` written in the package."""
+    pairs = set()
+    for path in PACKAGE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            arguments = []
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "value"
+            ):
+                arguments = node.args
+            elif (
+                isinstance(node, ast.keyword)
+                and node.arg == "maximum_rule"
+                and isinstance(node.value, ast.Tuple)
+            ):
+                arguments = node.value.elts
+            if len(arguments) == 2 and all(isinstance(a, ast.Constant) for a in arguments):
+                pairs.add(tuple(a.value for a in arguments))
+    return pairs
+
+
+def test_the_file_is_rule_ids_to_integer_values():
+    data = json.loads(resources.files("calculators").joinpath("rule_values.json").read_text(encoding="utf-8"))
+    assert data
+    for rule_id, keys in data.items():
+        assert rule_id.startswith(("kensei.", "ronin.")), rule_id
+        assert all(type(number) is int for number in keys.values()), rule_id
+    assert RuleValues.from_mapping(data) == BUNDLED
+
+
+def test_every_literal_read_exists_in_the_rule_values():
+    missing = sorted(pair for pair in literal_reads() if pair[1] not in BUNDLED.as_dict().get(pair[0], {}))
+    assert not missing, f"read by calculators/ but absent from rule_values.json: {missing}"
+
+
+@pytest.mark.parametrize("name", CALCULATORS)
+def test_every_read_exists_in_the_rule_values(name, variants):
+    reads = reads_of(name, variants)
+    values = BUNDLED.as_dict()
+    assert all(key in values.get(rule, {}) for rule, key in reads)
+
+
+def test_the_grid_reads_every_literal_read(variants):
+    everything = set().union(*(reads_of(name, variants) for name in CALCULATORS))
+    assert literal_reads() <= everything, sorted(literal_reads() - everything)
+
+
+@pytest.mark.parametrize("name", CALCULATORS)
+def test_every_value_read_changes_the_result(name, variants):
+    """Changing any value a calculator reads changes some result: no stated number is typed in."""
+    before = outputs(name, BUNDLED, variants)
+    inert = []
+    for rule, key in sorted(reads_of(name, variants)):
+        value = BUNDLED.value(rule, key)
+        if not any(
+            outputs(name, BUNDLED.updated({rule: {key: value + delta}}), variants) != before
+            for delta in (1, -1)
+        ):
+            inert.append(f"{rule}#{key}")
+    assert not inert, f"{name} reads these values but does not depend on them: {inert}"
+
+
+@pytest.mark.parametrize(
+    ("name", "inputs", "override", "key", "before", "after"),
+    [
+        ("shooting", {"dice": 1, "attack": 5, "defense": 5, "armor": 3, "range": "long"},
+         {"kensei.firing": {"long_range": 3}}, "effective_attack", 6, 8),
+        ("regroup", {"honor": 5, "attempts": 1}, {"kensei.roll-of-ten": {"critical_roll": 20}},
+         "p_per_attempt", 0.5, 0.25),
+        ("action-points", {"unit_type": "cavalry"}, {"kensei.action-points": {"cavalry": 4}},
+         "action_points", 2, 4),
+        ("movement", {"unit_type": "infantry", "running": True, "penalty_cm": 2},
+         {"kensei.running": {"multiplier": 3}}, "distance_cm", 18, 28),
+        ("morale-trigger", {"starting_fighters": 10},
+         {"ronin.morale-triggers": {"casualties_denominator": 2}}, "casualty_threshold", 3, 5),
+        ("drowning", {}, {"ronin.water": {"drown_roll": 4}}, "p_drown", 1 / 6, 1 / 4),
+    ],
+)  # fmt: skip
+def test_an_injected_value_changes_the_result(name, inputs, override, key, before, after):
+    assert CALCULATORS[name].run(inputs)[key] == pytest.approx(before)
+    assert CALCULATORS[name].run(inputs, rules=BUNDLED.updated(override))[key] == pytest.approx(after)
+
+
+def test_a_rule_bound_follows_the_rules():
+    three = BUNDLED.updated({"kensei.regroup": {"attempts": 3}})
+    assert CALCULATORS["regroup"].run({"honor": 5, "attempts": 3}, rules=three)["p_regroup"] == pytest.approx(
+        0.875
+    )
+    with pytest.raises(CalculatorInputError, match="from 1 to 2"):
+        CALCULATORS["regroup"].run({"honor": 5, "attempts": 3})
+
+
+def test_a_missing_value_is_reported_by_rule_and_key():
+    partial = RuleValues.from_mapping(
+        {rule: keys for rule, keys in BUNDLED.as_dict().items() if rule != "kensei.firing"}
+    )
+    with pytest.raises(RuleValueMissing, match=r"kensei\.firing#long_range"):
+        CALCULATORS["shooting"].run(
+            {"dice": 1, "attack": 5, "defense": 5, "armor": 3, "range": "long"}, rules=partial
+        )
