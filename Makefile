@@ -20,7 +20,7 @@ test: deps $(CATALOGS)
 	$(PY) -m pytest
 
 bench: deps $(CATALOGS)
-	$(PY) tests/benchmarks/bench_calculators.py --out site-bench.json
+	$(PY) tests/benchmarks/bench_calculators.py --out docs/benchmarks.json
 
 lint: deps
 	$(VENV)/bin/ruff check kensei_ref calculators tests

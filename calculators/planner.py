@@ -21,7 +21,7 @@ from .inputs import make_inputs
 from .params import N_, Param
 from .registry import Calculator
 from .regroup import regroup_chance
-from .results import Distribution, Figure, Result, Step, Table, head_sums, tail_sums
+from .results import Distribution, Figure, Result, Step, Table
 from .rulebook import RuleValues
 
 MAX_UNITS = 10
@@ -273,8 +273,7 @@ def compute(inputs: Any) -> PlannerResult:
     for (left, count), chance in states.items():
         counts[count] += chance
         expected_cp += chance * (available - left)
-    mean = sum((k * p for k, p in enumerate(counts)), Fraction(0))
-    regrouped = Distribution(tuple(counts), mean, tail_sums(counts), head_sums(counts))
+    regrouped = Distribution.from_fractions(counts)
 
     steps = [Step("kensei.commandment-points", "points", N_("Commandment points"), budget)]
     if reserved:

@@ -75,6 +75,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     config.extra["kr_lang"] = lang
     config.extra["kr_book"] = book
     generated = pages.site_pages(book, lang, _calculator_names())
+    benchmarks = Path(config.docs_dir).parent / "benchmarks.json"
+    if benchmarks.exists():
+        generated[pages.BENCHMARKS_PAGE] = pages.benchmarks_page(json.loads(benchmarks.read_text("utf-8")), lang)
     config.extra["kr_pages"] = generated
     config.nav = site_nav.nav(book, lang, generated)
     if lang == ROOT_LANGUAGE:

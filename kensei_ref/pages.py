@@ -13,7 +13,7 @@ from pathlib import Path
 import jinja2
 
 from . import freshness, quickref
-from .i18n import get_translations
+from .i18n import format_decimal, get_translations
 from .inline import REFERENCE, expand, plain, signed
 from .model import Chapter, Citation, Rule, RuleBook, Term
 
@@ -26,6 +26,7 @@ GLOSSARY_PAGE = "glossary.md"
 SOURCES_PAGE = "sources.md"
 CLARIFICATIONS_PAGE = "clarifications.md"
 QUICK_REFERENCE_PAGE = "quick-reference.md"
+BENCHMARKS_PAGE = "benchmarks.md"
 
 
 def environment(lang: str) -> jinja2.Environment:
@@ -214,6 +215,33 @@ def quick_reference_page(book: RuleBook, lang: str) -> str:
         for row in table["rows"]:
             row["name"] = f"[{row['name']}]({ctx.rule_link(row['rule'])})"
     return environment(lang).get_template("quick-reference.md.j2").render(tables=views)
+
+
+def benchmarks_page(figures: dict, lang: str) -> str:
+    """The measured speed of the calculators (``docs/benchmarks.json``, written by ``make bench``)."""
+    _ = get_translations(lang).gettext
+    labels = {
+        "shooting": _("Shooting, %(size)s dice"),
+        "melee": _("Melee, %(size)s against %(size)s Wounds, Initiative rolled"),
+        "planner": _("Regroup planner, %(size)s units and %(size)s points"),
+    }
+
+    def number(value: float | None, digits: int) -> str:
+        return "" if value is None else format_decimal(value, lang, digits)
+
+    rows = [{
+        "label": labels[row["calculator"]] % {"size": row["size"]},
+        "ours": number(1000 * row["ours_s"], 2),
+        "icepool": number(1000 * row["icepool_s"], 2) if "icepool_s" in row else "",
+        "icepool_ratio": number(row.get("icepool_ratio"), 1),
+        "monte_carlo": number(1000 * row["monte_carlo_s"], 0) if "monte_carlo_s" in row else "",
+        "monte_carlo_ratio": number(row.get("monte_carlo_ratio"), 0),
+        "monte_carlo_error": number(row.get("monte_carlo_max_abs_error"), 4),
+    } for row in figures["rows"]]
+    return environment(lang).get_template("benchmarks.md.j2").render(
+        rows=rows, measured=figures["measured"], python=figures["python"], machine=figures["machine"],
+        repeats=figures["repeats"], trials=format_decimal(figures["trials"], lang, 0),
+    )
 
 
 def _has_rule(book: RuleBook, rule_id: str) -> bool:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection
 
 from .i18n import get_translations
 from .model import RuleBook
-from .pages import CLARIFICATIONS_PAGE, GLOSSARY_PAGE, QUICK_REFERENCE_PAGE, SOURCES_PAGE
+from .pages import BENCHMARKS_PAGE, CLARIFICATIONS_PAGE, GLOSSARY_PAGE, QUICK_REFERENCE_PAGE, SOURCES_PAGE
 
 DATA_FORMAT_PAGE = "data-format.md"
 """Hand-written in each language: the shape of the rules.json export."""
@@ -14,7 +14,7 @@ DATA_FORMAT_PAGE = "data-format.md"
 GAME_NAMES = {"kensei": "Kensei", "ronin": "Ronin"}
 
 
-def nav(book: RuleBook, lang: str, pages: Iterable[str]) -> list[dict]:
+def nav(book: RuleBook, lang: str, pages: Collection[str]) -> list[dict]:
     """MkDocs ``nav``: home, each game's chapters in order, then the reference pages."""
     _ = get_translations(lang).gettext
     items: list[dict] = [{_("Home"): "index.md"}]
@@ -23,10 +23,12 @@ def nav(book: RuleBook, lang: str, pages: Iterable[str]) -> list[dict]:
         items.append({GAME_NAMES[game]: [
             {(f"{c.number}. {c.title[lang]}" if c.number else c.title[lang]): c.page} for c in chapters
         ]})
-    if any(page == QUICK_REFERENCE_PAGE for page in pages):
+    if QUICK_REFERENCE_PAGE in pages:
         items.append({_("Quick reference"): QUICK_REFERENCE_PAGE})
     items.append({_("Glossary"): GLOSSARY_PAGE})
     items.append({_("Clarifications and conflicts"): CLARIFICATIONS_PAGE})
     items.append({_("Sources"): SOURCES_PAGE})
     items.append({_("Rules as data"): DATA_FORMAT_PAGE})
+    if BENCHMARKS_PAGE in pages:
+        items.append({_("Benchmarks"): BENCHMARKS_PAGE})
     return items

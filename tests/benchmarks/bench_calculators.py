@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import platform
 import random
 import statistics
 import sys
@@ -111,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
         estimate = monte_carlo_shooting(dice, args.trials)
         sampled = time.perf_counter() - start
         rows.append({
-            "case": f"shooting, {dice} dice", "ours_s": ours, "icepool_s": pool, "icepool_ratio": pool / ours,
+            "case": f"shooting, {dice} dice", "calculator": "shooting", "size": dice,
+            "ours_s": ours, "icepool_s": pool, "icepool_ratio": pool / ours,
             "icepool_max_abs_diff": largest_error(exact, oracle), "monte_carlo_s": sampled,
             "monte_carlo_ratio": sampled / ours, "monte_carlo_max_abs_error": largest_error(exact, estimate),
         })  # fmt: skip
@@ -120,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(
             {
                 "case": f"melee, {wounds} v {wounds} Wounds, Initiative rolled",
+                "calculator": "melee",
+                "size": wounds,
                 "ours_s": median_time(lambda i=inputs: CALCULATORS["melee"].run(i), args.repeats),
             }
         )
@@ -127,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(
         {
             "case": "planner, 6 units, 6 points",
+            "calculator": "planner",
+            "size": 6,
             "ours_s": median_time(lambda: CALCULATORS["planner"].run(planner), args.repeats),
         }
     )
@@ -151,7 +158,14 @@ def main(argv: list[str] | None = None) -> int:
         ]
         print("| " + " | ".join(cells) + " |")
     if args.out:
-        figures = {"repeats": args.repeats, "trials": args.trials, "rows": rows}
+        figures = {
+            "measured": time.strftime("%Y-%m-%d"),
+            "python": platform.python_version(),
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+            "repeats": args.repeats,
+            "trials": args.trials,
+            "rows": rows,
+        }
         args.out.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
         print(f"\nwrote {args.out}")
     return 0
