@@ -2,8 +2,11 @@
 
 Material's search worker turns every query term into a prefix wildcard (``term*``), and lunr does
 not stem wildcard terms, so "перегруппировку*" never meets the indexed stem "перегруппировк".
-The patch makes each term ``term term*``: the plain term goes through the language pipeline (stemmed)
-and the wildcard still completes a word being typed. The worker ships minified, so the patch edits
+The patch keeps the plain term, which goes through the language pipeline (stemmed); adds the
+wildcard only to the last word, the one still being typed (a wildcard on a finished short word
+such as "на*" would match every "натиск"); and, for words of seven letters or more, a fuzzy
+``term~1`` that lunr stems before allowing one typing mistake ("перегрупировка", "regroop").
+The worker ships minified, so the patch edits
 the built file; when Material changes that code the build stops with an error instead of silently
 shipping a search that cannot stem.
 """
@@ -15,7 +18,10 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 ORIGINAL = ".map(r=>/(^[+-]|[~^]\\d+$)/.test(r)?r:`${r}*`)"
-PATCHED = ".flatMap(r=>/(^[+-]|[~^]\\d+$)/.test(r)?[r]:[r,`${r}*`])"
+PATCHED = (
+    ".flatMap((r,i,a)=>/(^[+-]|[~^]\\d+$)/.test(r)?[r]:"
+    "[r,...(i===a.length-1&&r.length>2?[`${r}*`]:[]),...(r.length>6?[`${r}~1`]:[])])"
+)
 
 
 def apply(site_dir: Path) -> Path:
