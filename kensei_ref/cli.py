@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from . import freshness
 from .loader import DATA_DIR, DataError, load
+from .lookup_cli import add_lookup_parsers
 from .values_export import RULE_VALUES_PATH, rule_values_json
 
 
@@ -90,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
         pass
     else:
         add_calc_parser(commands)
+    add_lookup_parsers(commands)
     return parser
 
 
@@ -105,6 +108,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DataError as error:
         sys.stderr.write(f"{error}\n")
         return 1
+    except BrokenPipeError:
+        # The reader went away (`kensei-ref search ... | head`): not an error of ours.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

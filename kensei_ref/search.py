@@ -1,15 +1,19 @@
 """Find rules and glossary terms from what a player types: ids, numbers, words in any form.
 
-One :class:`SearchIndex` per language ranks the rules with BM25F: a rule is a document with
-weighted fields (its number and title above the glossary names it uses, above its text), and
-every word is reduced to its Snowball stem, so that "перегруппировки", "regroupées" and
-"regrouping" find the rule whose title says "Перегруппировка", "Regrouper", "Regrouping". A
-rule's keywords hold the glossary names of its terms in all three languages, so a player who
-knows a term only in English finds it from the French or the Russian reference.
+One :class:`SearchIndex` per language ranks the rules with BM25 over weighted fields: a rule is a
+document whose fields (its number and title, above the glossary names it uses, above its text) are
+scored each with BM25 and summed with their weights, so that a word in a title outweighs the same
+word repeated in a long text. Every word is reduced to its Snowball stem, so that
+"перегруппировки", "regroupées" and "regrouping" find the rule whose title says
+"Перегруппировка", "Regrouper", "Regrouping". A rule's keywords hold the glossary names of its
+terms in all three languages, so a player who knows a term only in English finds it from the
+French or the Russian reference.
 
 Query words that the index does not know are matched, at a lower score, to known words a
-typing mistake away; words of four letters or more also match as the beginning of longer words.
-A rule number (``8.3.2``) or id (``kensei.regroup``) in the query puts that rule first.
+typing mistake away; words of four letters or more also match as the beginning of longer words,
+and long stems match known stems that share most of their letters. Words found side by side
+score as a phrase, and a rule that has every word of the query scores more. A rule number
+(``8.3.2``) or id (``kensei.regroup``) in the query puts that rule first.
 
 Indexes are immutable and built once per process and language (:func:`index_for`).
 """
@@ -19,7 +23,6 @@ from __future__ import annotations
 import bisect
 import difflib
 import math
-import os
 import re
 import unicodedata
 from collections import Counter
@@ -30,7 +33,7 @@ from itertools import pairwise
 
 import snowballstemmer
 
-from .inline import REFERENCE, plain
+from .inline import REFERENCE, plain, signed
 from .model import LANGS, Rule, RuleBook, Term, Text
 
 STEMMERS = {"en": "english", "fr": "french", "ru": "russian"}
@@ -47,18 +50,22 @@ NUMBER = re.compile(r"^\d+(?:\.\d+)+$")
 HYPHENATED = re.compile(r"(?<![\w.-])[a-z0-9]+(?:-[a-z0-9]+)+(?![\w-])")
 """A rule id without its game prefix (five-cm-rule, counter-charge)."""
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-MARKUP = re.compile(r"\*\*|__|`|^\s*\|?\s*:?-{3,}.*$", re.MULTILINE)
+MARKUP = re.compile(r"\*\*|__|`|^\s*\|?\s*:?-{3,}.*$|^\s*[-*+]\s", re.MULTILINE)
+"""Markdown that a snippet leaves out: bold, code, table rules, list markers."""
 
-STOP_WORDS = frozenset("""
-    a an and are as at be by for from in into is it its of on or than that the this to with
-    à au aux avec ce ces d de des du en est et il l la le les leur leurs ne ou par pas pour qu que qui sa
-    se ses son sur un une y
-    а в во для до за и из или к как ко на не ни о об от по при с со то у что это
-""".split())
+STOP_WORDS = frozenset({
+    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "into", "is", "it", "its", "of",
+    "on", "or", "than", "that", "the", "this", "to", "with",
+    "à", "au", "aux", "avec", "ce", "ces", "d", "de", "des", "du", "en", "est", "et", "il", "l", "la",
+    "le", "les", "leur", "leurs", "ne", "ou", "par", "pas", "pour", "qu", "que", "qui", "sa", "se", "ses",
+    "son", "sur", "un", "une", "y",
+    "а", "в", "во", "для", "до", "за", "и", "из", "или", "к", "как", "ко", "на", "не", "ни", "о", "об",
+    "от", "по", "при", "с", "со", "то", "у", "что", "это",
+})
 """Words that carry no meaning for a search, in the three languages: a query ignores them (unless
 it has nothing else) and phrases are paired over the words between them."""
 
-FIELD_WEIGHTS = {"title": 6.0, "names": 4.0, "keywords": 1.5, "body": 1.0, "extra": 0.5}
+FIELD_WEIGHTS = {"title": 2.5, "names": 1.8, "keywords": 1.2, "body": 1.0, "extra": 0.4}
 """How much a word counts in each field of a rule: its number and title; the glossary names of
 the terms it defines and its title in the other languages; its id and the names of the terms it
 mentions; its text; its worked examples and notes."""
@@ -69,25 +76,31 @@ K1 = 1.2
 PREFIX_WEIGHT = 0.5
 """A query word that begins a longer known word counts half as much as the word itself."""
 STEM_PREFIX_WEIGHT = 0.4
-"""A known stem that begins the query word counts more the more of the word it covers."""
-PAIR_WEIGHT = 0.5
-"""Two query words found side by side add this share of a word's score (phrases)."""
+"""A known stem sharing its beginning with a long query stem: PREFIX_WEIGHT plus this much times
+the share of letters in common."""
+PAIR_WEIGHT = 1.0
+"""Two query words found side by side score as one more word (phrases)."""
 TYPO_WEIGHTS = {0: 1.0, 1: 0.6, 2: 0.4}
 """A query word a typing mistake away from a known word: weight by edit distance (0: the same
 word typed without its accents, which its stem may not show: "superiorite")."""
 PREFIX_MIN_LETTERS = 4
-STEM_SHARE = 0.6
+TYPO_MIN_LETTERS = 4
+"""Shorter words are not corrected: one edit away from a short word lies another real word."""
 SHARED_STEM_LETTERS = 6
-"""A query stem of this many letters also matches known stems sharing this share of its letters."""
+STEM_SHARE = 0.6
+"""A query stem of SHARED_STEM_LETTERS letters or more also matches known stems that share their
+first STEM_SHARE of its letters."""
 LONG_WORD_LETTERS = 7
 """Words this long tolerate two typing mistakes, shorter ones one."""
 ALL_TERMS_BONUS = 0.5
 """A rule that matches every meaningful word of a multi-word query scores this much more (x1.5)."""
 COMMON_DOCUMENT_SHARE = 0.5
-"""A word found in more than this share of the rules ("the", "de", "и") is not required for that bonus."""
+"""A query word found in more than this share of the rules is not required for that bonus."""
 EXACT_SCORE = 1000.0
 """Score of a rule named by its number or id in the query: above any word score."""
 SNIPPET_LETTERS = 110
+QUERY_WORDS = 16
+"""Words of a query beyond this many are ignored: no pasted text can make a search slow."""
 
 
 def normalise(text: str) -> str:
@@ -161,7 +174,8 @@ def edit_distance(a: str, b: str, limit: int) -> int:
 
 
 def plain_text(book: RuleBook, text: Text, lang: str, rule: Rule | None = None) -> str:
-    """``text`` in ``lang`` with references reduced to words: rule titles, glossary names, numbers."""
+    """``text`` in ``lang`` with references reduced to words: rule titles, glossary names, numbers
+    (as :meth:`kensei_ref.pages.PageContext.plain`, without the page machinery)."""
     def resolve(kind: str, target: str) -> str:
         if kind == "rule":
             return book.rule(target).title[lang]
@@ -169,8 +183,8 @@ def plain_text(book: RuleBook, text: Text, lang: str, rule: Rule | None = None) 
             return book.term(target).name[lang]
         owner_id, _, key = target.rpartition("#")
         owner = book.rule(owner_id) if owner_id else rule
-        number = owner.values[key] if owner is not None else 0
-        return f"+{number}" if kind == "signed" and number > 0 else str(number)
+        number = owner.values[key] if owner is not None else 0  # the loader checks every reference
+        return signed(number) if kind == "signed" else str(number)
 
     return plain(text[lang], resolve)
 
@@ -209,10 +223,13 @@ class Hit:
 
 @dataclass(frozen=True)
 class _Candidate:
-    """A known index term standing for a query word, and how much it counts."""
+    """A known index term standing for a query word, how much it counts, and the idf it is scored
+    with: never above that of the query word's own stem when the index knows it, so that a rare
+    longer word does not outscore the word typed ("units" finding "united")."""
 
     term: str
     weight: float
+    idf: float
 
 
 class SearchIndex:
@@ -265,10 +282,9 @@ class SearchIndex:
         terms: list[str] = []
         for text in texts:
             text_words = words(text)
-            stems = [stem(word, self.lang) for word in text_words]
-            for word, term in zip(text_words, stems, strict=True):
-                self._surface.setdefault(_fold_accents(word), set()).add(term)
-            terms += WHOLE.findall(normalise(text)) + stems + _pairs(text_words, self.lang)
+            for word in text_words:
+                self._surface.setdefault(_fold_accents(word), set()).add(stem(word, self.lang))
+            terms += tokenize(text, self.lang) + _pairs(text_words, self.lang)
         return terms
 
     # -- matching query words to index terms ------------------------------------------------
@@ -289,7 +305,8 @@ class SearchIndex:
             return
         shared = max(PREFIX_MIN_LETTERS, math.ceil(STEM_SHARE * len(term)))
         for known in self._prefixed(term[:shared]):
-            common = len(os.path.commonprefix([term, known]))
+            common = next((i for i, (a, b) in enumerate(zip(term, known, strict=False)) if a != b),
+                          min(len(term), len(known)))
             if common >= shared and known != term and not known.startswith(term):
                 yield known, PREFIX_WEIGHT + STEM_PREFIX_WEIGHT * common / max(len(term), len(known))
 
@@ -305,14 +322,14 @@ class SearchIndex:
         return found
 
     def candidates(self, word: str) -> list[_Candidate]:
-        """The index terms a normalised query ``word`` stands for: its stem; when the stem is
-        unknown, known words a typing mistake away; and, at a lower weight, longer known words
-        that it begins and shorter ones that begin it."""
+        """The index terms a normalised query ``word`` stands for, each with its weight: its stem
+        (1); when the stem is unknown, known words a typing mistake away; and, lower, longer known
+        words that it begins and known stems that share most of its letters."""
         term = stem(word, self.lang)
         found: dict[str, float] = {}
         if term in self._postings:
             found[term] = 1.0
-        elif not word.isdigit():
+        elif len(word) >= TYPO_MIN_LETTERS and not word.isdigit():
             found.update(self._misspelt(word, term))
         if len(word) >= PREFIX_MIN_LETTERS:
             for prefix in {term, _fold_accents(word)}:
@@ -321,7 +338,8 @@ class SearchIndex:
                         found[known] = max(found.get(known, 0.0), PREFIX_WEIGHT)
         for known, weight in self._sharing_stem(term):
             found[known] = max(found.get(known, 0.0), weight)
-        return [_Candidate(known, weight) for known, weight in found.items()]
+        cap = self._idf.get(term, math.inf)
+        return [_Candidate(known, weight, min(cap, self._idf[known])) for known, weight in found.items()]
 
     def _named(self, query: str) -> list[int]:
         """Rules the query names by number or id, in the order named; numbers also name the rules
@@ -339,56 +357,70 @@ class SearchIndex:
 
     # -- searching --------------------------------------------------------------------------
 
-    def _bm25(self, term: str, weight: float) -> dict[int, float]:
-        idf = self._idf[term]
-        return {doc: weight * idf * tf * (K1 + 1) / (tf + K1) for doc, tf in self._postings[term].items()}
+    def _bm25(self, term: str, weight: float, idf: float | None = None) -> dict[int, float]:
+        idf = self._idf[term] if idf is None else idf
+        return {doc: weight * idf * tf for doc, tf in self._postings[term].items()}
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
-        """The rules that best match ``query``, best first, at most ``limit`` of them."""
-        named = self._named(query)
+        """The rules that best match ``query``, best first, at most ``limit`` of them.
+
+        Args:
+            query: words in any form and language, rule numbers, rule ids.
+            limit: how many rules to return at most.
+        """
         query_words = words(WHOLE.sub(" ", normalise(query)))
         query_words = [word for word in query_words if word not in STOP_WORDS] or query_words
-        scores: dict[int, float] = {}
-        matched: dict[int, set[str]] = {}
-        meaningful: set[str] = set()
-        for word in dict.fromkeys(query_words):
-            best: dict[int, float] = {}
-            for candidate in self.candidates(word):
-                for doc, score in self._bm25(candidate.term, candidate.weight).items():
-                    best[doc] = max(best.get(doc, 0.0), score)
-            if len(best) <= COMMON_DOCUMENT_SHARE * len(self.rules):
-                meaningful.add(word)
-            for doc, score in best.items():
-                scores[doc] = scores.get(doc, 0.0) + score
-                matched.setdefault(doc, set()).add(word)
+        query_words = list(dict.fromkeys(query_words))[:QUERY_WORDS]
+        scores, matched = self._score_words(query_words)
         for pair in dict.fromkeys(_pairs(query_words, self.lang)):
             if pair in self._postings:
                 for doc, score in self._bm25(pair, PAIR_WEIGHT).items():
                     scores[doc] = scores.get(doc, 0.0) + score
-        if len(meaningful) > 1:
-            for doc in scores:
-                if meaningful <= matched.get(doc, set()):
-                    scores[doc] *= 1 + ALL_TERMS_BONUS
-        for rank, doc in enumerate(named):
+        for rank, doc in enumerate(self._named(query)):
             scores[doc] = scores.get(doc, 0.0) + EXACT_SCORE - rank
         ranked = sorted(scores, key=lambda doc: (-scores[doc], doc))[:limit]
         return [self._hit(doc, scores[doc], matched.get(doc, set())) for doc in ranked]
 
-    def _hit(self, doc: int, score: float, matched_words: set[str]) -> Hit:
-        rule = self.rules[doc]
-        return Hit(rule, score, rule.title[self.lang], self.snippet(doc, matched_words))
+    def _score_words(self, query_words: list[str]) -> tuple[dict[int, float], dict[int, set[str]]]:
+        """Each rule's score for the query words (each word counted once, by its best index term,
+        with the bonus for rules that have every meaningful word), and the index terms it matched."""
+        scores: dict[int, float] = {}
+        matched_words: dict[int, set[str]] = {}
+        matched_terms: dict[int, set[str]] = {}
+        meaningful: set[str] = set()
+        for word in query_words:
+            best: dict[int, tuple[float, str]] = {}
+            for candidate in self.candidates(word):
+                for doc, score in self._bm25(candidate.term, candidate.weight, candidate.idf).items():
+                    if score > best.get(doc, (0.0, ""))[0]:
+                        best[doc] = (score, candidate.term)
+            if len(best) <= COMMON_DOCUMENT_SHARE * len(self.rules):
+                meaningful.add(word)
+            for doc, (score, term) in best.items():
+                scores[doc] = scores.get(doc, 0.0) + score
+                matched_words.setdefault(doc, set()).add(word)
+                matched_terms.setdefault(doc, set()).add(term)
+        if len(meaningful) > 1:
+            for doc, found in matched_words.items():
+                if meaningful <= found:
+                    scores[doc] *= 1 + ALL_TERMS_BONUS
+        return scores, matched_terms
 
-    def snippet(self, doc: int, query_words: Iterable[str]) -> str:
-        """A short passage of the rule's text around the first word that matched the query."""
+    def _hit(self, doc: int, score: float, terms: set[str]) -> Hit:
+        rule = self.rules[doc]
+        return Hit(rule, score, rule.title[self.lang], self.snippet(doc, terms))
+
+    def snippet(self, doc: int, terms: Iterable[str]) -> str:
+        """A short passage of the rule's text where most of ``terms`` (index terms) appear."""
         text = self.texts[doc]
-        wanted = {stem(word, self.lang) for word in query_words}
-        start = 0
-        for match in WORD.finditer(text):
-            term = stem(normalise(match[0]), self.lang)
-            if term in wanted or any(term.startswith(w) for w in wanted if len(w) >= PREFIX_MIN_LETTERS):
-                start = match.start()
-                break
-        start = text.rfind(" ", 0, start - SNIPPET_LETTERS // 3) + 1 if start > SNIPPET_LETTERS // 3 else 0
+        wanted = set(terms)
+        found = [(match.start(), term) for match in WORD.finditer(text)
+                 if (term := stem(normalise(match[0]), self.lang)) in wanted]
+        reach = SNIPPET_LETTERS * 2 // 3
+        start = max(found, default=(0, ""),
+                    key=lambda hit: (len({t for p, t in found if hit[0] <= p < hit[0] + reach}), -hit[0]))[0]
+        lead = SNIPPET_LETTERS // 4
+        start = text.rfind(" ", 0, start - lead) + 1 if start > lead else 0
         end = start + SNIPPET_LETTERS
         if end < len(text):
             end = text.rfind(" ", start, end) if " " in text[start:end] else end
@@ -420,7 +452,8 @@ def _near(word: str, by_length: dict[int, list[str]], limit: int) -> Iterator[tu
 
 
 def _weigh(fields: list[dict[str, list[str]]]) -> dict[str, dict[int, float]]:
-    """BM25F: per term and rule, the field-weighted, length-normalised term frequency."""
+    """Per term and rule, the sum over fields of the field's weight times its BM25 term frequency
+    (saturated and length-normalised); a query multiplies it by the term's idf."""
     average = {name: max(1.0, sum(len(doc[name]) for doc in fields) / len(fields)) for name in FIELD_WEIGHTS}
     postings: dict[str, dict[int, float]] = {}
     for i, doc in enumerate(fields):
@@ -428,18 +461,20 @@ def _weigh(fields: list[dict[str, list[str]]]) -> dict[str, dict[int, float]]:
             norm = 1 - FIELD_B[name] + FIELD_B[name] * len(terms) / average[name]
             for term, count in Counter(terms).items():
                 per_doc = postings.setdefault(term, {})
-                per_doc[i] = per_doc.get(i, 0.0) + FIELD_WEIGHTS[name] * count / norm
+                saturated = count * (K1 + 1) / (count + K1 * norm)
+                per_doc[i] = per_doc.get(i, 0.0) + FIELD_WEIGHTS[name] * saturated
     return postings
 
 
 @cache
 def index_for(lang: str) -> SearchIndex:
     """The search index of ``lang`` over the bundled rule data, built on first use."""
-    return SearchIndex(_bundled_book(), lang)
+    return SearchIndex(bundled_book(), lang)
 
 
 @cache
-def _bundled_book() -> RuleBook:
+def bundled_book() -> RuleBook:
+    """The rule data shipped with the package, loaded and validated once."""
     from .loader import load
 
     return load()
@@ -451,6 +486,11 @@ def search(query: str, lang: str = "en", limit: int = 10) -> list[Hit]:
 
 
 # -- looking a rule up by id or number -------------------------------------------------------
+
+
+GAME_PREFIXES = ("kensei.", "ronin.")
+SUGGESTIONS = 5
+"""At most this many nearest ids or names are suggested when nothing is found."""
 
 
 class NotFound(LookupError):
@@ -480,14 +520,16 @@ def find_rule(book: RuleBook, wanted: str) -> Rule:
         return unprefixed[0]
     if unprefixed:
         raise NotFound(wanted, [rule.id for rule in unprefixed], ambiguous=True)
-    ids = [rule.id for rule in book.rules]
-    near = difflib.get_close_matches(key, ids, n=5, cutoff=0.6)
-    short = {rule.id.split(".", 1)[1]: rule.id for rule in book.rules}
-    near += [short[s] for s in difflib.get_close_matches(key, list(short), n=5, cutoff=0.6)]
+    by_short: dict[str, list[str]] = {}
+    for rule in book.rules:
+        by_short.setdefault(rule.id.split(".", 1)[1], []).append(rule.id)
+    short_key = key.split(".", 1)[1] if key.startswith(GAME_PREFIXES) else key
+    near = [rule_id for short in difflib.get_close_matches(short_key, list(by_short), n=5, cutoff=0.6)
+            for rule_id in by_short[short]]
     if NUMBER.match(key) or key.isdigit():
         numbers = {rule.number: rule.id for rule in book.rules if rule.number}
         near += [numbers[n] for n in difflib.get_close_matches(key, list(numbers), n=3, cutoff=0.6)]
-    raise NotFound(wanted, list(dict.fromkeys(near))[:5])
+    raise NotFound(wanted, list(dict.fromkeys(near))[:SUGGESTIONS])
 
 
 # -- looking a glossary term up by name ------------------------------------------------------
@@ -522,7 +564,7 @@ def find_terms(book: RuleBook, wanted: str) -> list[Term]:
     if same_stems:
         return same_stems
     names = {_fold_accents(normalise(t.name[x])): (t, t.name[x]) for t in book.terms for x in LANGS}
-    near = difflib.get_close_matches(key, list(names), n=5, cutoff=0.6)
+    near = difflib.get_close_matches(key, list(names), n=SUGGESTIONS, cutoff=0.6)
     if near and difflib.SequenceMatcher(None, key, near[0]).ratio() >= NEAREST_NAME_CUTOFF:
         return [names[near[0]][0]]
     raise NotFound(wanted, [names[n][1] for n in near])

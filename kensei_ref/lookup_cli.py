@@ -1,0 +1,311 @@
+"""``kensei-ref rule``, ``search`` and ``glossary``: the rules reference in a terminal.
+
+``rule`` prints one rule as plain text (references become words, Markdown lists and tables stay
+readable), ``search`` ranks the rules for a query, ``glossary`` finds a term from its name in any
+of the three languages. Everything prints in the language of ``--lang``.
+
+Nothing found is one line on stderr with the nearest names and exit status 1; a bad input (an
+empty query, an unknown option or language) is one line and exit status 2. Never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sys
+import textwrap
+from collections.abc import Callable
+from typing import Any
+
+from . import freshness
+from .i18n import LANGUAGES, get_translations
+from .model import Citation, Rule, RuleBook, Term
+from .pages import QUOTES
+from .search import (
+    NotFound,
+    bundled_book,
+    find_rule,
+    find_terms,
+    index_for,
+    plain_text,
+    referenced_terms,
+    words,
+)
+
+MAX_WIDTH = 100
+"""Text is wrapped to the terminal, but never wider than this: long lines are hard to read."""
+LIST_INDENT = "  "
+USED_IN_SHOWN = 6
+"""A glossary term without a rule of its own lists at most this many rules that use it."""
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
+_LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+")
+_GLUE = "\ue000"
+"""A private-use character holds two words together while wrapping, then becomes a space again."""
+_UNIT_SPACE = re.compile(
+    r"(?<=\d) (?=(?:cm|см|mm|%|inch|inches|дюйм\w*|pouces?)\b)|(?<=[−×=+]) (?=\d)|(?<=«) | (?=[;:!?»])"
+)
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where the language is not known yet (argparse help)."""
+    return message
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number, got {text!r}")
+    return number
+
+
+def add_lookup_parsers(subparsers: Any) -> None:
+    """Add the ``rule``, ``search`` and ``glossary`` commands to ``subparsers``."""
+    rule = subparsers.add_parser(
+        "rule", help=N_("show a rule"),
+        description=N_("Show a rule: its text, worked examples, notes, source and related rules."),
+    )
+    rule.add_argument("rule", metavar="ID|NUMBER",
+                      help=N_("a rule id (kensei.regroup), a number (8.3.2) or an id without its game (regroup)"))
+    _add_lang(rule)
+    rule.set_defaults(func=run_rule)
+
+    search = subparsers.add_parser(
+        "search", help=N_("search the rules"),
+        description=N_("Search the rules by words in any form, glossary names in any language, numbers or ids."),
+    )
+    search.add_argument("query", nargs="+", metavar="WORD", help=N_("what to look for"))
+    _add_lang(search)
+    search.add_argument("--json", action="store_true", help=N_("print the result as JSON"))
+    search.add_argument("--limit", type=_positive, default=10, metavar="N",
+                        help=N_("show at most N rules (default 10)"))
+    search.set_defaults(func=run_search)
+
+    glossary = subparsers.add_parser(
+        "glossary", help=N_("look up a glossary term"),
+        description=N_("Find a glossary term from its name in English, French or Russian."),
+    )
+    glossary.add_argument("term", nargs="+", metavar="NAME", help=N_("the term's name in any of the languages"))
+    _add_lang(glossary)
+    glossary.set_defaults(func=run_glossary)
+
+
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help=N_("language of the output"))
+
+
+# -- the commands ------------------------------------------------------------------------------
+
+
+def run_rule(args: argparse.Namespace) -> int:
+    """Print the rule named in ``args.rule``; 1 when there is none."""
+    book = bundled_book()
+    _ = get_translations(args.lang).gettext
+    try:
+        rule = find_rule(book, args.rule)
+    except NotFound as missing:
+        return _not_found("rule", _rule_message(missing, args.lang, _))
+    sys.stdout.write(render_rule(book, rule, args.lang, _width()))
+    return 0
+
+
+def run_search(args: argparse.Namespace) -> int:
+    """Print the rules that match ``args.query``; 1 when none does, 2 for an empty query."""
+    _ = get_translations(args.lang).gettext
+    query = " ".join(args.query)
+    if not words(query):
+        return _error("search", _("empty query: give words, a rule number or a rule id to look for"))
+    hits = index_for(args.lang).search(query, args.limit)
+    if args.json:
+        sys.stdout.write(json.dumps([hit.to_json() for hit in hits], ensure_ascii=False) + "\n")
+        return 0 if hits else 1
+    if not hits:
+        return _not_found("search", _("no rule matches {query}").format(query=_quote(query, args.lang)))
+    width = _width()
+    rank_width = len(str(len(hits)))
+    for rank, hit in enumerate(hits, 1):
+        number = f"{hit.number}  " if hit.number else ""
+        sys.stdout.write(f"{rank:>{rank_width}}. {hit.id}  {number}{hit.title}\n")
+        indent = " " * (rank_width + 2)
+        sys.stdout.write("\n".join(_fill(hit.snippet, width, indent, indent)) + "\n")
+    return 0
+
+
+def run_glossary(args: argparse.Namespace) -> int:
+    """Print the glossary term named ``args.term`` in any language; 1 when there is none."""
+    book = bundled_book()
+    _ = get_translations(args.lang).gettext
+    wanted = " ".join(args.term)
+    if not words(wanted):
+        return _error("glossary", _("empty name: give a glossary term in English, French or Russian"))
+    try:
+        terms = find_terms(book, wanted)
+    except NotFound as missing:
+        quoted = _quote(wanted, args.lang)
+        if missing.suggestions:
+            message = _("no glossary term is called {name}; nearest: {names}").format(
+                name=quoted, names=", ".join(missing.suggestions))
+        else:
+            message = _("no glossary term is called {name}").format(name=quoted)
+        return _not_found("glossary", message)
+    width = _width()
+    sys.stdout.write("\n".join(render_term(book, term, args.lang, width) for term in terms))
+    return 0
+
+
+# -- rendering ---------------------------------------------------------------------------------
+
+
+def render_rule(book: RuleBook, rule: Rule, lang: str, width: int = 80) -> str:
+    """One rule as readable plain text in ``lang``."""
+    _ = get_translations(lang).gettext
+    chapter = book.chapter_of(rule.id)
+    heading = f"{rule.number} {rule.title[lang]}" if rule.number else rule.title[lang]
+    lines = [heading, "=" * len(heading), f"{rule.id} · {chapter.game.capitalize()} · {chapter.title[lang]}"]
+    if lang != "en" and freshness.is_stale(rule, lang):
+        lines.append(_("(translation may be out of date)"))
+    lines += ["", *terminal_lines(plain_text(book, rule.body, lang, rule), width)]
+    for example in rule.examples:
+        lines += ["", _("Worked example"), *terminal_lines(plain_text(book, example.text, lang, rule), width, "  ")]
+    for note in rule.notes:
+        lines += ["", _note_kind(note.kind, _), *terminal_lines(plain_text(book, note.text, lang, rule), width, "  ")]
+        if note.sources:
+            passages = _("; ").join(_citation(book, citation, lang) for citation in note.sources)
+            lines += _wrap(f"{_('Passages involved:')} {passages}", width, "  ")
+    lines += ["", *_wrap(f"{_('Source:')} {_citation(book, rule.source, lang)}", width)]
+    if rule.see_also:
+        lines += [_("See also:"), *_rule_list([book.rule(target) for target in rule.see_also], lang)]
+    return "\n".join(lines) + "\n"
+
+
+def render_term(book: RuleBook, term: Term, lang: str, width: int = 80) -> str:
+    """One glossary term: its names in the three languages, its definition in ``lang``, its rule."""
+    _ = get_translations(lang).gettext
+    heading = term.name[lang]
+    if term.japanese:
+        heading += f" ({_('Japanese term')})"
+    lines = [heading, "=" * len(heading)]
+    lines += [f"  {name_lang}: {term.name[name_lang]}" for name_lang in LANGUAGES]
+    lines += ["", *terminal_lines(plain_text(book, term.definition, lang), width)]
+    if term.rule:
+        rule = book.rule(term.rule)
+        lines += ["", f"{_('Rule:')} {_label(rule, lang)} ({rule.id})"]
+    else:
+        users = [rule for rule in book.rules if term in referenced_terms(book, rule)][:USED_IN_SHOWN]
+        if users:
+            lines += ["", _("Used in:"), *_rule_list(users, lang)]
+    return "\n".join(lines) + "\n"
+
+
+def terminal_lines(markdown: str, width: int = 80, indent: str = "") -> list[str]:
+    """Plain Markdown (paragraphs, lists, pipe tables, bold) as wrapped terminal lines."""
+    lines: list[str] = []
+    for block in re.split(r"\n\s*\n", _BOLD.sub(lambda m: m[1] or m[2], markdown).strip()):
+        if lines:
+            lines.append("")
+        rows = block.splitlines()
+        if all(row.lstrip().startswith("|") for row in rows):
+            lines += _table(rows, indent)
+        else:
+            lines += _paragraphs(rows, width, indent)
+    return lines
+
+
+def _paragraphs(rows: list[str], width: int, indent: str) -> list[str]:
+    """Paragraph text and list items, each item wrapped under its own marker."""
+    items: list[tuple[str, list[str]]] = []
+    for row in rows:
+        item = _LIST_ITEM.match(row)
+        if item:
+            items.append((f"{item[1]}{item[2]} ", [row[item.end():]]))
+        elif items:
+            items[-1][1].append(row)
+        else:
+            items.append(("", [row]))
+    lines: list[str] = []
+    for marker, parts in items:
+        text = " ".join(" ".join(parts).split())
+        lines += _fill(text, width, indent + marker, indent + " " * len(marker))
+    return lines
+
+
+def _table(rows: list[str], indent: str) -> list[str]:
+    cells = [[cell.strip() for cell in row.strip().strip("|").split("|")] for row in rows
+             if not _TABLE_RULE.match(row)]
+    columns = max(len(row) for row in cells)
+    cells = [row + [""] * (columns - len(row)) for row in cells]
+    widths = [max(len(row[i]) for row in cells) for i in range(columns)]
+    return [indent + "  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+            for row in cells]
+
+
+def _wrap(text: str, width: int, indent: str = "") -> list[str]:
+    return _fill(text, width, indent, indent + "  ")
+
+
+def _fill(text: str, width: int, first: str, rest: str) -> list[str]:
+    """``text`` wrapped to ``width``; a number stays on the line of its unit or sign ("15 cm"), French
+    punctuation on the line of its word ("combat ;")."""
+    glued = _UNIT_SPACE.sub(_GLUE, text)
+    lines = textwrap.wrap(glued, width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
+    return [line.replace(_GLUE, " ") for line in lines] or [""]
+
+
+def _rule_list(rules: list[Rule], lang: str) -> list[str]:
+    id_width = max(len(rule.id) for rule in rules)
+    return [f"{LIST_INDENT}{rule.id:<{id_width}}  {_label(rule, lang)}" for rule in rules]
+
+
+def _label(rule: Rule, lang: str) -> str:
+    return f"{rule.number} {rule.title[lang]}" if rule.number else rule.title[lang]
+
+
+def _quote(text: str, lang: str) -> str:
+    opening, closing = QUOTES[lang]
+    return f"{opening}{text}{closing}"
+
+
+def _citation(book: RuleBook, citation: Citation, lang: str) -> str:
+    if citation.ref:
+        ref = book.reference(citation.ref)
+        return f"{ref.publisher}, {_quote(ref.title, lang)} ({ref.year})"
+    source = book.source(citation.text or "")
+    return f"{source.title[lang]}, {_quote(citation.section or '', lang)}"
+
+
+def _note_kind(kind: str, _: Callable[[str], str]) -> str:
+    if kind == "silent":
+        return _("The sources are silent")
+    if kind == "conflict":
+        return _("The sources disagree")
+    return _("Reading of the rules")
+
+
+def _rule_message(missing: NotFound, lang: str, _: Callable[[str], str]) -> str:
+    wanted = _quote(missing.wanted, lang)
+    ids = ", ".join(missing.suggestions)
+    if missing.ambiguous:
+        return _("{wanted} names a rule in both games: {ids}").format(wanted=wanted, ids=ids)
+    if ids:
+        return _("no rule has the id or number {wanted}; nearest: {ids}").format(wanted=wanted, ids=ids)
+    return _("no rule has the id or number {wanted}").format(wanted=wanted)
+
+
+def _not_found(command: str, message: str) -> int:
+    sys.stderr.write(f"kensei-ref {command}: {message}\n")
+    return 1
+
+
+def _error(command: str, message: str) -> int:
+    sys.stderr.write(f"kensei-ref {command}: error: {message}\n")
+    return 2
+
+
+def _width() -> int:
+    return max(40, min(MAX_WIDTH, shutil.get_terminal_size((80, 24)).columns - 1))
