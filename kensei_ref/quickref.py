@@ -192,11 +192,15 @@ def _value(book: RuleBook, cell: Cell) -> int | None:
     return None
 
 
-def format_value(number: int, unit: str) -> str:
+CENTIMETRES = N_("cm")
+
+
+def format_value(number: int, unit: str, lang: str = "en") -> str:
+    """A table's number as players write it: +1, 10 cm (10 см in Russian), 6″."""
     if unit == "signed":
         return signed(number)
     if unit == "cm":
-        return f"{number}\u00a0cm"
+        return f"{number}\u00a0{get_translations(lang).gettext(CENTIMETRES)}"
     if unit == "in":
         return f"{number}\u2033"
     return str(number)
@@ -225,6 +229,6 @@ def tables(book: RuleBook, lang: str) -> list[dict]:
             first_rule = next(c.rule for c in cells if c is not None)
             label_text = name(label)
             rows.append({"name": label_text[:1].upper() + label_text[1:], "rule": first_rule,
-                         "cells": ["–" if n is None else format_value(n, table.unit) for n in numbers]})
+                         "cells": ["–" if n is None else format_value(n, table.unit, lang) for n in numbers]})
         result.append({"title": _(table.title), "columns": [_(c) for c in table.columns], "rows": rows})
     return result

@@ -21,7 +21,7 @@ def test_every_cell_comes_from_its_rule(book, lang):
                 number = values.get(cell.key, None)
                 if number is None:
                     number = book.rule(cell.fallback).values[cell.key]
-                assert shown == quickref.format_value(number, spec.unit)
+                assert shown == quickref.format_value(number, spec.unit, lang)
 
 
 def test_the_page_links_each_row_to_its_rule(book):
