@@ -17,11 +17,23 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-ORIGINAL = ".map(r=>/(^[+-]|[~^]\\d+$)/.test(r)?r:`${r}*`)"
-PATCHED = (
+QUERY_TERMS = (
+    ".map(r=>/(^[+-]|[~^]\\d+$)/.test(r)?r:`${r}*`)",
     ".flatMap((r,i,a)=>/(^[+-]|[~^]\\d+$)/.test(r)?[r]:"
-    "[r,...(i===a.length-1&&r.length>2?[`${r}*`]:[]),...(r.length>6?[`${r}~1`]:[])])"
+    "[`${r}^10`,...(i===a.length-1&&r.length>2?[`${r}*^5`]:[]),...(r.length>6?[`${r}~1`]:[])])",
 )
+"""Each query word: stemmed (weight 10), a wildcard for the word being typed (5), and for long words
+a fuzzy match (1), weak enough that a correctly spelt word is not outranked by its neighbours
+("fighter" is one letter from "light" once stemmed)."""
+
+MATCHED_TERMS = (
+    "e[s].startsWith(o.term)&&(n[o.term]=!0,r.delete(o))",
+    "(e[s].startsWith(o.term)||o.term.startsWith(e[s]))&&(n[o.term]=!0,r.delete(o))",
+)
+"""A result is boosted by the share of query words it contains; a word found through its stem
+("drowns" found as "drown") counts as found, so results with every word rank first."""
+
+PATCHES = (QUERY_TERMS, MATCHED_TERMS)
 
 
 def apply(site_dir: Path) -> Path:
@@ -35,12 +47,14 @@ def apply(site_dir: Path) -> Path:
         raise PluginError(f"search patch: expected one search worker in {site_dir}, found {len(workers)}")
     worker = workers[0]
     code = worker.read_text(encoding="utf-8")
-    if code.count(PATCHED) == 1 and ORIGINAL not in code:
-        return worker
-    if code.count(ORIGINAL) != 1:
-        raise PluginError(
-            f"search patch no longer applies to {worker.name}: Material's query transform changed; "
-            "update kensei_ref/search_patch.py for the pinned mkdocs-material version"
-        )
-    worker.write_text(code.replace(ORIGINAL, PATCHED), encoding="utf-8")
+    for original, patched in PATCHES:
+        if code.count(patched) == 1 and original not in code:
+            continue  # already patched (mkdocs serve rebuilds into the same folder)
+        if code.count(original) != 1:
+            raise PluginError(
+                f"search patch no longer applies to {worker.name}: Material's search code changed near "
+                f"{original[:40]!r}; update kensei_ref/search_patch.py for the pinned mkdocs-material version"
+            )
+        code = code.replace(original, patched)
+    worker.write_text(code, encoding="utf-8")
     return worker

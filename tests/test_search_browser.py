@@ -12,9 +12,10 @@ pytestmark = pytest.mark.browser
 
 QUERIES = yaml.safe_load((Path(__file__).resolve().parent / "search_queries.yaml").read_text(encoding="utf-8"))
 RULE_PREFIXES = ("#kensei.", "#ronin.")
-TARGET_HIT_RATE = 0.90
-"""A guard against regressions: lunr's any-word ranking still misses some multi-word queries that the
-terminal's search answers, so the browser is below the 95% the terminal reaches (see the test output)."""
+TARGET_HIT_RATE = 0.95
+LANGUAGE_FLOOR = 0.90
+"""Over the whole set the site must find 95%; no language may fall below 90% (lunr ranks a page whose
+title matches one word above a rule matching every word, so a few multi-word queries still miss)."""
 
 
 WATCH_RESULTS = """() => {
@@ -49,17 +50,13 @@ def _top_rules(page, query: str) -> tuple[list[str], float]:
     return anchors[:3], elapsed
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
-def test_search_finds_rules_in_the_top_three(browser, server, lang, record_property):
+def _hit_rate(browser, server, lang: str) -> tuple[int, int, list[str], list[float]]:
     page = browser.new_page()
     page.goto(f"{server}/{'' if lang == 'en' else lang + '/'}")
     page.locator("input.md-search__input").click()
-    # The search is ready when a typed letter gives results; clearing the box then shows the placeholder.
+    # The search is ready when a typed word gives results; clearing the box then empties them.
     page.locator("input.md-search__input").press_sequentially("ki")
     page.wait_for_function("() => document.querySelectorAll('.md-search-result__list li').length > 0")
-    page.locator("input.md-search__input").press("Control+a")
-    page.locator("input.md-search__input").press("Backspace")
-    page.wait_for_function("() => document.querySelectorAll('.md-search-result__list li').length === 0")
     page.evaluate(WATCH_RESULTS)
     cases = [q for q in QUERIES if q["lang"] == lang]
     misses, times = [], []
@@ -67,12 +64,26 @@ def test_search_finds_rules_in_the_top_three(browser, server, lang, record_prope
         top, elapsed = _top_rules(page, case["query"])
         times.append(elapsed)
         if not set(case["expect"]) <= set(top):
-            misses.append(f"{case['query']!r}: expected {case['expect']}, got {top}")
+            misses.append(f"{lang} {case['query']!r}: expected {case['expect']}, got {top}")
     page.close()
-    rate = 1 - len(misses) / len(cases)
-    record_property(f"search_{lang}_hit_rate", rate)
-    record_property(f"search_{lang}_median_ms", 1000 * statistics.median(times))
-    print(f"\n{lang}: {len(cases) - len(misses)}/{len(cases)} in the top three "
-          f"({rate:.1%}); median {1000 * statistics.median(times):.0f} ms; misses: {misses}")
-    assert len(cases) >= 20
-    assert rate >= TARGET_HIT_RATE, "\n".join(misses)
+    return len(cases) - len(misses), len(cases), misses, times
+
+
+def test_search_finds_rules_in_the_top_three(browser, server, record_property):
+    found = total = 0
+    times: list[float] = []
+    misses: list[str] = []
+    for lang in ("en", "fr", "ru"):
+        hits, count, lang_misses, lang_times = _hit_rate(browser, server, lang)
+        assert count >= 20
+        rate = hits / count
+        record_property(f"search_{lang}_hit_rate", rate)
+        print(f"\n{lang}: {hits}/{count} in the top three ({rate:.1%}), "
+              f"median {1000 * statistics.median(lang_times):.0f} ms from the last key to the results")
+        assert rate >= LANGUAGE_FLOOR, "\n".join(lang_misses)
+        found, total = found + hits, total + count
+        times += lang_times
+        misses += lang_misses
+    print(f"all: {found}/{total} ({found / total:.1%}); median {1000 * statistics.median(times):.0f} ms; "
+          f"misses: {misses}")
+    assert found / total >= TARGET_HIT_RATE, "\n".join(misses)
