@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .inputs import make_inputs
-from .kensei_dice import DAMAGE_RULES, damage_wounds
+from .kensei_dice import DAMAGE_RULE_PARAM, damage_wounds
 from .params import N_, Param
 from .registry import Calculator
 from .results import Figure, Result, Step
@@ -29,15 +29,7 @@ PARAMS = (
     Param(
         "armor", "int", N_("Armor"), N_("The target's Armor."), "kensei.damage-roll", minimum=0, maximum=20
     ),
-    Param(
-        "damage_rule",
-        "choice",
-        N_("Damage reading"),
-        N_("threshold: as the melee Damage roll; subtractive: roll minus Armor, as in the ranged text."),
-        "kensei.damage-roll",
-        default="threshold",
-        choices=DAMAGE_RULES,
-    ),
+    DAMAGE_RULE_PARAM,
 )
 
 

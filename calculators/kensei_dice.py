@@ -14,10 +14,22 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .params import N_, Param
 from .pmf import Pmf
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
 
 DAMAGE_RULES = ("threshold", "subtractive")
+
+DAMAGE_RULE_PARAM = Param(
+    "damage_rule",
+    "choice",
+    N_("Damage reading"),
+    N_("threshold: as the melee Damage roll; subtractive: roll minus Armor, as in the ranged text."),
+    "kensei.damage-roll",
+    default="threshold",
+    choices=DAMAGE_RULES,
+)
+"""The two readings of the Damage roll (see the clarification on kensei.damage-roll)."""
 
 
 def damage_wounds(roll: int, armor: int, damage_rule: str, rules: RuleValues) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .kensei_dice import DAMAGE_RULES, hit_chance, strike_die
+from .kensei_dice import DAMAGE_RULE_PARAM, hit_chance, strike_die
 from .params import N_, Param
 from .pmf import Pmf
 from .registry import Calculator
@@ -131,15 +131,7 @@ PARAMS = (
         "kensei.shallow-water",
         default=False,
     ),
-    Param(
-        "damage_rule",
-        "choice",
-        N_("Damage reading"),
-        N_("threshold: as the melee Damage roll; subtractive: roll minus Armor, as in the ranged text."),
-        "kensei.damage-roll",
-        default="threshold",
-        choices=DAMAGE_RULES,
-    ),
+    DAMAGE_RULE_PARAM,
 )
 
 
