@@ -21,7 +21,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from kensei_ref import freshness, pages, search_patch, site_nav
+from kensei_ref import calc_pages, engine, freshness, pages, search_patch, site_nav
 from kensei_ref.export import rules_document
 from kensei_ref.i18n import LANGUAGES
 from kensei_ref.loader import DATA_DIR, DataError, load
@@ -75,6 +75,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     config.extra["kr_lang"] = lang
     config.extra["kr_book"] = book
     generated = pages.site_pages(book, lang, _calculator_names())
+    generated.update(calc_pages.calculator_pages(book, lang, ROOT_LANGUAGE))
     benchmarks = Path(config.docs_dir).parent / "benchmarks.json"
     if benchmarks.exists():
         generated[pages.BENCHMARKS_PAGE] = pages.benchmarks_page(json.loads(benchmarks.read_text("utf-8")), lang)
@@ -114,6 +115,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     search_patch.apply(Path(config.site_dir))
     if config.extra["kr_lang"] != ROOT_LANGUAGE:
         return
+    engine.install(Path(config.config_file_path).parent, Path(config.site_dir))
     data = Path(config.site_dir) / "data"
     data.mkdir(parents=True, exist_ok=True)
     document = rules_document(config.extra["kr_book"])

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from calculators import CALCULATORS
+
+from . import calc_pages
 from .i18n import get_translations
 from .model import RuleBook
 from .pages import BENCHMARKS_PAGE, CLARIFICATIONS_PAGE, GLOSSARY_PAGE, QUICK_REFERENCE_PAGE, SOURCES_PAGE
@@ -23,6 +26,10 @@ def nav(book: RuleBook, lang: str, pages: Collection[str]) -> list[dict]:
         items.append({GAME_NAMES[game]: [
             {(f"{c.number}. {c.title[lang]}" if c.number else c.title[lang]): c.page} for c in chapters
         ]})
+    calculators = [{_(CALCULATORS[name].label): calc_pages.page_path(name)}
+                   for name in calc_pages.DEFAULT_SCENARIOS if calc_pages.page_path(name) in pages]
+    if calculators:
+        items.append({_("Calculators"): [{_("All calculators"): calc_pages.INDEX_PAGE}, *calculators]})
     if QUICK_REFERENCE_PAGE in pages:
         items.append({_("Quick reference"): QUICK_REFERENCE_PAGE})
     items.append({_("Glossary"): GLOSSARY_PAGE})

@@ -1,0 +1,72 @@
+"""What a page shows of a result: figures, tables and steps as plain JSON, and one entry point for
+the browser.
+
+The site renders the default scenario at build time from :func:`present` and the browser renders
+every later change from the same function run under Pyodide, so both show the same numbers. Labels
+stay English (``N_``); the page translates them with its own catalog.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import CalculatorInputError
+from .results import to_number
+
+SHOWN_FROM = 0.0005
+"""Rows of a table are shown while at least this likely (0.05%: below it a percentage reads 0.0%);
+the JSON result keeps every outcome."""
+
+
+def _shown(rows: list[list[float]]) -> list[list[float]]:
+    """The rows worth a line: drop the tail whose chance of "at least" is below :data:`SHOWN_FROM`."""
+    last = max((i for i, row in enumerate(rows) if row[2] >= SHOWN_FROM), default=0)
+    return rows[: last + 1]
+
+
+def present(name: str, inputs: dict[str, Any]) -> dict[str, Any]:
+    """The result of calculator ``name`` for ``inputs``, laid out for display.
+
+    Returns:
+        ``{"result": the JSON contract, "figures": [...], "tables": [...], "steps": [...]}``, where a
+        figure is ``{key, label, value, kind}`` and a table ``{key, title, outcome_label, rows}`` with
+        rows ``[outcome, P(exactly), P(at least)]``.
+
+    Raises:
+        CalculatorInputError: when an input is unknown, missing or not allowed.
+    """
+    from . import CALCULATORS  # imported here: the registry imports every calculator module
+
+    result = CALCULATORS[name].evaluate(inputs)
+    return {
+        "result": result.to_json(),
+        "figures": [
+            {"key": f.key, "label": f.label, "value": to_number(f.value), "kind": f.kind} for f in result.figures()
+        ],
+        "tables": [
+            {
+                "key": t.key,
+                "title": t.title,
+                "outcome_label": t.outcome_label,
+                "rows": _shown(
+                    [[k, float(p), float(q)] for k, p, q in zip(t.outcomes, t.exactly, t.at_least, strict=True)]
+                ),
+            }
+            for t in result.tables()
+        ],
+        "steps": result.steps_json(),
+    }
+
+
+def answer(request: str) -> str:
+    """The browser's single call: a JSON request ``{"calculator", "inputs"}`` in, JSON out.
+
+    Inputs travel as data, never as Python source. A bad input comes back as
+    ``{"error": {"field", "message", "related"}}`` for the page to show beside its field.
+    """
+    query = json.loads(request)
+    try:
+        return json.dumps({"view": present(query["calculator"], query["inputs"])})
+    except CalculatorInputError as error:
+        return json.dumps({"error": {"field": error.field, "message": error.message, "related": list(error.related)}})

@@ -1,0 +1,285 @@
+// Calculator pages: read the form, keep its state in the URL, ask the engine (Python under Pyodide,
+// in a Web Worker) for exact results, and show them as the page showed the default scenario.
+(() => {
+  "use strict";
+  const root = document.querySelector(".kr-calc");
+  if (!root) return;
+  const data = JSON.parse(root.querySelector(".kr-calc__data").textContent);
+  const status = root.querySelector(".kr-calc__status");
+  const percent = new Intl.NumberFormat(data.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const decimal = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 3 });
+  const oneDecimal = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 1 });
+  const label = (text) => data.labels[text] || text;
+  const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
+  const state = { engine: null, ready: false, next: 1, pending: new Map(), views: {}, compare: false };
+  window.__krCalc = state;
+
+  // ---- Inputs ---------------------------------------------------------------------------------
+  const form = (scenario) => root.querySelector(`form[data-scenario="${scenario}"]`);
+  const control = (scenario, name) => form(scenario).elements.namedItem(name);
+  const errorOf = (scenario, name) => root.querySelector(`#s${scenario}-${name}-error`);
+
+  function fieldError(param, message, scenario) {
+    const box = errorOf(scenario, param.name);
+    const input = control(scenario, param.name);
+    box.textContent = message || "";
+    if (message) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  }
+
+  function readParam(param, scenario) {
+    const input = control(scenario, param.name);
+    if (param.kind === "bool") return { value: input.checked };
+    const text = input.value.trim();
+    if (text === "") {
+      if (param.required) return { error: data.ui.required };
+      return { omit: true };
+    }
+    if (param.kind === "choice") return { value: text };
+    const bounds = { minimum: param.minimum, maximum: param.maximum };
+    if (param.kind === "int") {
+      const number = /^-?\d+$/.test(text) ? Number(text) : NaN;
+      if (!Number.isInteger(number) || number < param.minimum || number > param.maximum) {
+        return { error: fill(data.ui.int, bounds) };
+      }
+      return { value: number };
+    }
+    const items = text.split(",").map((item) => item.trim());
+    const numbers = items.map((item) => (/^-?\d+$/.test(item) ? Number(item) : NaN));
+    const ok = numbers.every((n) => Number.isInteger(n) && n >= param.minimum && n <= param.maximum)
+      && numbers.length >= (param.min_length || 0)
+      && (param.max_length == null || numbers.length <= param.max_length);
+    return ok ? { value: numbers } : { error: fill(data.ui.int_list, bounds) };
+  }
+
+  function readForm(scenario) {
+    const inputs = {};
+    let valid = true;
+    for (const param of data.params) {
+      const read = readParam(param, scenario);
+      fieldError(param, read.error, scenario);
+      if (read.error) valid = false;
+      else if (!read.omit) inputs[param.name] = read.value;
+    }
+    return valid ? inputs : null;
+  }
+
+  function writeForm(scenario, values) {
+    for (const param of data.params) {
+      if (!(param.name in values)) continue;
+      const input = control(scenario, param.name);
+      const value = values[param.name];
+      if (param.kind === "bool") input.checked = value === true || value === "true" || value === "1";
+      else input.value = Array.isArray(value) ? value.join(",") : String(value);
+    }
+  }
+
+  // ---- The URL holds the inputs: a shared link reproduces them ---------------------------------
+  function toQuery() {
+    const query = new URLSearchParams();
+    const scenarios = state.compare ? ["1", "2"] : ["1"];
+    for (const scenario of scenarios) {
+      const prefix = scenario === "1" ? "" : "s2.";
+      for (const param of data.params) {
+        const input = control(scenario, param.name);
+        const value = param.kind === "bool" ? (input.checked ? "1" : "") : input.value.trim();
+        if (value !== "") query.set(prefix + param.name, value);
+      }
+    }
+    if (state.compare) query.set("compare", "1");
+    return query.toString();
+  }
+
+  function fromQuery() {
+    const query = new URLSearchParams(window.location.search);
+    if (![...query.keys()].length) return false;
+    const first = {}, second = {};
+    for (const param of data.params) {
+      if (param.kind === "bool") {
+        first[param.name] = query.get(param.name) === "1" || query.get(param.name) === "true";
+        second[param.name] = query.get("s2." + param.name) === "1" || query.get("s2." + param.name) === "true";
+        continue;
+      }
+      first[param.name] = query.get(param.name) ?? "";
+      second[param.name] = query.get("s2." + param.name) ?? "";
+    }
+    writeForm("1", first);
+    if (query.get("compare") === "1") {
+      writeForm("2", second);
+      setCompare(true, false);
+    }
+    return true;
+  }
+
+  // ---- Results ----------------------------------------------------------------------------------
+  function formatValue(value, kind) {
+    if (typeof value === "string") return label(data.choices[value] || value);
+    if (typeof value === "boolean") return value ? "✓" : "–";
+    if (kind === "probability") return percent.format(value);
+    if (kind === "modifier") return value > 0 ? `+${value}` : String(value);
+    if (kind === "cm") return `${oneDecimal.format(value)}\u00a0${data.cm}`;
+    return decimal.format(value);
+  }
+
+  function element(tag, attributes = {}, children = []) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes)) {
+      if (key === "text") node.textContent = value;
+      else node.setAttribute(key, value);
+    }
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  function renderResult(scenario, view) {
+    const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
+    const figures = element("dl", { class: "kr-figures" }, view.figures.map((figure) =>
+      element("div", { class: "kr-figure" }, [
+        element("dt", { text: label(figure.label) }),
+        element("dd", { text: formatValue(figure.value, figure.kind) }),
+      ])));
+    const tables = view.tables.map((table) => {
+      const top = Math.max(...table.rows.map((row) => row[1])) || 1;
+      const head = element("tr", {}, [
+        element("th", { scope: "col", text: label(table.outcome_label) }),
+        element("th", { scope: "col", text: data.ui.exactly }),
+        element("th", { scope: "col", text: data.ui.at_least }),
+        element("th", { scope: "col", class: "kr-dist__chart" }, [element("span", { class: "kr-visually-hidden", text: data.ui.chart })]),
+      ]);
+      const body = table.rows.map(([k, exactly, atLeast]) => element("tr", {}, [
+        element("th", { scope: "row", text: String(k) }),
+        element("td", { text: percent.format(exactly) }),
+        element("td", { text: percent.format(atLeast) }),
+        element("td", { class: "kr-dist__chart" }, [element("span", { class: "kr-bar", style: `width: ${(100 * exactly / top).toFixed(1)}%` })]),
+      ]));
+      return element("div", { class: "kr-table" }, [element("table", { class: "kr-dist" }, [
+        element("caption", { text: label(table.title) }),
+        element("thead", {}, [head]),
+        element("tbody", {}, body),
+      ])]);
+    });
+    const steps = element("ol", {}, view.steps.map((step) => element("li", {}, [
+      element("a", { href: data.rules[step.rule] || "#", text: label(step.label) }),
+      `: ${formatValue(step.value, step.kind)}`,
+    ])));
+    const open = section.querySelector("details")?.open;
+    const details = element("details", { class: "kr-steps" }, [element("summary", { text: data.ui.steps }), steps]);
+    if (open) details.open = true;
+    section.replaceChildren(figures, ...tables, details);
+    section.dataset.result = JSON.stringify(view.result);
+    section.dataset.state = "fresh";
+    state.views[scenario] = view;
+  }
+
+  function renderDifference() {
+    const box = root.querySelector(".kr-calc__difference");
+    const first = state.views["1"], second = state.views["2"];
+    if (!state.compare || !first || !second) { box.hidden = true; return; }
+    const rows = first.figures
+      .map((figure, i) => [figure, second.figures[i]])
+      .filter(([a, b]) => b && typeof a.value === "number" && typeof b.value === "number" && a.key === b.key)
+      .map(([a, b]) => {
+        const delta = b.value - a.value;
+        const text = a.kind === "probability"
+          ? `${delta >= 0 ? "+" : "−"}${percent.format(Math.abs(delta))}`
+          : `${delta >= 0 ? "+" : "−"}${decimal.format(Math.abs(delta))}`;
+        return element("div", { class: "kr-figure" }, [element("dt", { text: label(a.label) }), element("dd", { text })]);
+      });
+    box.replaceChildren(element("h2", { class: "kr-calc__heading", text: data.ui.difference }), element("dl", { class: "kr-figures" }, rows));
+    box.hidden = false;
+  }
+
+  // ---- The engine -------------------------------------------------------------------------------
+  function ask(scenario, inputs) {
+    const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
+    const id = state.next++;
+    state.pending.set(scenario, id);
+    section.dataset.state = "computing";
+    state.sentAt = performance.now();
+    state.engine.postMessage({ id, request: { calculator: data.calculator, inputs } });
+    return id;
+  }
+
+  function onAnswer(event) {
+    const message = event.data;
+    if (message.ready) { state.ready = true; state.readyAt = performance.now(); status.textContent = data.ui.ready; recompute(); return; }
+    if (message.failed && message.id === undefined) { status.textContent = data.ui.failed; return; }
+    const scenario = [...state.pending.entries()].find(([, id]) => id === message.id)?.[0];
+    if (!scenario) return; // an answer to inputs that have changed since
+    state.pending.delete(scenario);
+    state.lastComputeMs = message.ms;
+    state.lastRoundTripMs = performance.now() - state.sentAt;
+    const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
+    if (message.failed) { section.dataset.state = "stale"; status.textContent = data.ui.failed; return; }
+    if (message.response.error) {
+      const { field, message: text, related } = message.response.error;
+      const names = related.map((name) => {
+        const param = data.params.find((p) => p.name === name);
+        return param ? label(param.label) : name;
+      });
+      const param = data.params.find((p) => p.name === field) || data.params[0];
+      fieldError(param, fill(data.ui.rules, { message: text.replace(/\{(\d+)\}/g, (_, i) => names[Number(i)]) }), scenario);
+      markStale(scenario);
+      return;
+    }
+    renderResult(scenario, message.response.view);
+    renderDifference();
+  }
+
+  function markStale(scenario) {
+    const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
+    if (section.dataset.state !== "empty") section.dataset.state = "stale";
+    section.setAttribute("title", data.ui.stale);
+  }
+
+  function recompute(scenarios = state.compare ? ["1", "2"] : ["1"]) {
+    if (window.location.protocol !== "file:") history.replaceState(null, "", `?${toQuery()}${window.location.hash}`);
+    for (const scenario of scenarios) {
+      const inputs = readForm(scenario);
+      if (!inputs) { markStale(scenario); continue; }
+      root.querySelector(`.kr-result[data-scenario="${scenario}"]`).removeAttribute("title");
+      if (state.ready) ask(scenario, inputs);
+    }
+  }
+
+  function setCompare(on, compute = true) {
+    state.compare = on;
+    const second = root.querySelector('.kr-calc__scenario[data-scenario="2"]');
+    second.hidden = !on;
+    root.querySelector(".kr-calc__compare").textContent = on ? data.ui.uncompare : data.ui.compare;
+    root.classList.toggle("kr-calc--compare", on);
+    if (on && compute) {
+      const values = {};
+      for (const param of data.params) {
+        const input = control("1", param.name);
+        values[param.name] = param.kind === "bool" ? input.checked : input.value;
+      }
+      writeForm("2", values);
+    }
+    if (!on) root.querySelector(".kr-calc__difference").hidden = true;
+    if (compute) recompute();
+  }
+
+  // ---- Wiring -----------------------------------------------------------------------------------
+  for (const scenario of ["1", "2"]) {
+    form(scenario).addEventListener("input", () => recompute([scenario]));
+    form(scenario).addEventListener("change", () => recompute([scenario]));
+    form(scenario).addEventListener("submit", (event) => event.preventDefault());
+  }
+  root.querySelector(".kr-calc__compare").addEventListener("click", () => setCompare(!state.compare));
+  root.querySelector(".kr-calc__share").addEventListener("click", async (event) => {
+    try { await navigator.clipboard.writeText(window.location.href); event.target.textContent = data.ui.copied; }
+    catch { window.prompt(data.ui.share, window.location.href); }
+  });
+
+  const changed = fromQuery();
+  if (changed) for (const scenario of state.compare ? ["1", "2"] : ["1"]) markStale(scenario);
+  if (window.location.protocol === "file:") { status.textContent = data.ui.offline_file; return; }
+  try {
+    state.engine = new Worker(`${root.dataset.engine}calc-worker.js`, { type: "module" });
+    state.engine.onmessage = onAnswer;
+    state.engine.onerror = () => { status.textContent = data.ui.failed; };
+  } catch {
+    status.textContent = data.ui.failed;
+  }
+})();

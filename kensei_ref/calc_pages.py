@@ -1,0 +1,218 @@
+"""The calculator pages: a form generated from each calculator's parameters, and the default
+scenario's result computed at build time so that numbers show before (and without) JavaScript.
+
+The page carries, as JSON, everything its script needs: the parameters, the translated labels and
+messages, the links to the rules, and the default result; the same Python then runs in the browser
+(under Pyodide, in a Web Worker) for every change.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.extract import extract_from_dir
+
+from calculators import CALCULATORS
+from calculators.presentation import present
+
+from .i18n import format_decimal, format_percent, get_translations
+from .inline import signed
+from .model import RuleBook
+from .pages import PageContext, environment
+from .quickref import N_
+
+CALCULATOR_DIR = "calculators"
+INDEX_PAGE = f"{CALCULATOR_DIR}/index.md"
+
+DEFAULT_SCENARIOS: dict[str, dict[str, Any]] = {
+    "shooting": {"wounds": [2, 2, 2, 1], "attack": 6, "defense": 5, "armor": 3},
+    "melee": {
+        "a_models": 5, "a_wounds": 5, "a_attack": 6, "a_defense": 5, "a_armor": 3, "a_initiative": 4,
+        "b_models": 5, "b_wounds": 5, "b_attack": 6, "b_defense": 5, "b_armor": 3, "b_initiative": 4,
+    },
+    "regroup": {"honor": 6, "attempts": 2},
+    "planner": {"general": "taisho", "honors": [6, 5, 4]},
+    "charge": {"dice": "1d10", "distance": 6},
+    "movement": {"unit_type": "infantry", "running": True, "penalty_cm": 2},
+    "spells": {"levels": [1, 3, 4], "onmyouiji_level": 3},
+    "morale": {"morale": 7},
+    "morale-states": {"morale": 7, "start": "wavering", "turns": 3},
+}  # fmt: skip
+"""What each calculator page shows before the player changes anything (a typical table situation)."""
+
+CHOICE_LABELS: dict[str, str] = {
+    "short": N_("short range"), "normal": N_("normal range"), "long": N_("long range"), "out": N_("out of range"),
+    "none": N_("none"), "march": N_("marched"), "run": N_("ran"), "light": N_("light cover"),
+    "heavy": N_("heavy cover"), "deep-forest": N_("deep forest"), "water": N_("stream, brook, bog or ford"),
+    "threshold": N_("threshold (1 Wound above Armor, 2 on a 10)"), "subtractive": N_("subtractive (roll minus Armor)"),
+    "infantry": N_("infantry"), "cavalry": N_("cavalry"), "large": N_("large creature"),
+    "creature": N_("creature"), "harasser": N_("harassers"), "harasser_on_foot": N_("harassers on foot"),
+    "mounted_harasser": N_("mounted harassers"), "lone_model": N_("model on its own"),
+    "large_creature": N_("large creature"), "roll": N_("roll for it"), "a": N_("side A"), "b": N_("side B"),
+    "daimyo": N_("Daimyo"), "taisho": N_("Taisho"), "hero": N_("Hero"), "daisho_samurai": N_("Daisho Samurai"),
+    "confident": N_("confident"), "wavering": N_("wavering"), "panic": N_("panic"),
+    "1d10": "1d10", "2d10": "2d10",
+}  # fmt: skip
+"""Words for the values a choice offers; the values themselves stay in the URL and the JSON."""
+
+UI = {
+    "loading": N_("Exact results for the scenario below. The calculator is loading; every change will be "
+                  "recomputed as soon as it is ready."),
+    "ready": N_("Ready: every change is recomputed at once."),
+    "computing": N_("Computing…"),
+    "failed": N_("The calculator could not start in this browser; the results shown are for the scenario "
+                 "they name."),
+    "stale": N_("These results are for the last valid inputs; correct the highlighted field."),
+    "offline_file": N_("The calculator needs the page to be served over HTTP; here it shows its default results."),
+    "required": N_("This value is needed."),
+    "int": N_("Enter a whole number from %(minimum)s to %(maximum)s."),
+    "int_list": N_("Enter whole numbers from %(minimum)s to %(maximum)s, separated by commas."),
+    "rules": N_("Not allowed by the rules: %(message)s"),
+    "compare": N_("Compare with a second scenario"),
+    "uncompare": N_("Remove the second scenario"),
+    "difference": N_("Difference (second − first)"),
+    "share": N_("Link to these inputs"),
+    "copied": N_("Link copied"),
+    "exactly": N_("Exactly"),
+    "at_least": N_("At least"),
+    "first": N_("First scenario"),
+    "second": N_("Second scenario"),
+    "chart": N_("Chart"),
+    "steps": N_("How it is worked out"),
+}
+"""Interface strings of the calculator pages, translated into the page's language for its script."""
+
+GROUP_TITLES = {"a": N_("Side A"), "b": N_("Side B"), "": ""}
+
+
+@cache
+def calculator_strings() -> frozenset[str]:
+    """Every English label the calculators can return (figures, tables, steps, parameters)."""
+    root = Path(__file__).resolve().parent.parent / "calculators"
+    return frozenset(
+        message for _, _, message, _, _ in extract_from_dir(str(root), method_map=[("**.py", "python")],
+                                                          keywords={"N_": None}) if isinstance(message, str)
+    )
+
+
+def page_path(name: str) -> str:
+    return f"{CALCULATOR_DIR}/{name}.md"
+
+
+def engine_href(lang: str, root_language: str) -> str:
+    """Where the shared engine (worker, Pyodide, calculators.zip) lies, relative to a calculator page."""
+    up = "../" * 2 + ("" if lang == root_language else "../")
+    return f"{up}assets/engine/"
+
+
+def format_value(value: Any, kind: str, lang: str) -> str:
+    """A figure or step value as the page shows it (the script formats the same way)."""
+    if isinstance(value, str):
+        return get_translations(lang).gettext(CHOICE_LABELS.get(value, value))
+    if isinstance(value, bool):
+        return "✓" if value else "–"
+    if kind == "probability":
+        return format_percent(value, lang)
+    if kind == "modifier":
+        return signed(int(value))
+    if kind == "cm":
+        return f"{format_decimal(value, lang, 1)}\u00a0{get_translations(lang).gettext('cm')}"
+    return format_decimal(value, lang, 3)
+
+
+def _field(param: dict, lang: str, ctx: PageContext) -> dict:
+    _ = get_translations(lang).gettext
+    rule = ctx.book.rule(param["rule_id"]) if param["rule_id"] else None
+    default = param["default"]
+    return {
+        **param,
+        "label_text": _(param["label"]),
+        "help_text": _(param["help"]) if param["help"] else "",
+        "rule_href": ctx.rule_link(rule.id) if rule else "",
+        "rule_title": ctx.rule_label(rule) if rule else "",
+        "options": [{"value": c, "text": _(CHOICE_LABELS.get(c, c))} for c in param["choices"]],
+        "text_default": ",".join(str(v) for v in default) if isinstance(default, list) else default,
+    }
+
+
+def _view(name: str, inputs: dict, lang: str, ctx: PageContext) -> dict:
+    """The default result, formatted for the page (the script builds the same markup later)."""
+    _ = get_translations(lang).gettext
+    view = present(name, inputs)
+    return {
+        "figures": [{"label": _(f["label"]), "text": format_value(f["value"], f["kind"], lang)} for f in view["figures"]],
+        "tables": [
+            {"title": _(t["title"]), "outcome_label": _(t["outcome_label"]),
+             "rows": [{"k": k, "exactly": format_percent(p, lang), "at_least": format_percent(q, lang),
+                       "bar": round(100 * p / max(r[1] for r in t["rows"]), 1)} for k, p, q in t["rows"]]}
+            for t in view["tables"]
+        ],
+        "steps": [{"label": _(s["label"]), "text": format_value(s["value"], s["kind"], lang),
+                   "href": ctx.rule_link(s["rule"]), "group": s["group"]} for s in view["steps"]],
+        "raw": view,
+    }
+
+
+def calculator_page(book: RuleBook, name: str, lang: str, root_language: str) -> str:
+    """The Markdown (with an HTML form) of one calculator's page in ``lang``."""
+    _ = get_translations(lang).gettext
+    calculator = CALCULATORS[name]
+    ctx = PageContext(book, lang, page_path(name))
+    description = calculator.describe()
+    defaults = DEFAULT_SCENARIOS[name]
+    fields = [_field(p, lang, ctx) for p in description["params"]]
+    for field in fields:
+        if field["name"] in defaults:
+            value = defaults[field["name"]]
+            field["text_default"] = ",".join(map(str, value)) if isinstance(value, list) else value
+    groups = [{"key": key, "title": _(GROUP_TITLES[key]), "fields": [f for f in fields if f["group"] == key]}
+              for key in dict.fromkeys(f["group"] for f in fields)]
+    view = _view(name, defaults, lang, ctx)
+    labels = {message: _(message) for message in calculator_strings() | set(CHOICE_LABELS.values())}
+    script_data = {
+        "calculator": name,
+        "lang": lang,
+        "params": description["params"],
+        "defaults": defaults,
+        "view": view["raw"],
+        "labels": labels,
+        "ui": {key: _(message) for key, message in UI.items()},
+        "cm": _("cm"),
+        "choices": CHOICE_LABELS,
+        "rules": {rule.id: ctx.rule_link(rule.id) for rule in book.rules},
+    }
+    rule = book.rule(calculator.rule_id)
+    return environment(lang).get_template("calculator.md.j2").render(
+        title=_(calculator.label),
+        name=name,
+        rule=f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
+        groups=groups,
+        view=view,
+        ui=script_data["ui"],
+        engine=engine_href(lang, root_language),
+        data=json.dumps(script_data, ensure_ascii=False).replace("</", "<\\/"),
+    )
+
+
+def index_page(book: RuleBook, lang: str) -> str:
+    """The list of calculators, each with the rule it computes."""
+    _ = get_translations(lang).gettext
+    ctx = PageContext(book, lang, INDEX_PAGE)
+    items = []
+    for name in DEFAULT_SCENARIOS:
+        calculator = CALCULATORS[name]
+        rule = book.rule(calculator.rule_id)
+        items.append({"title": _(calculator.label), "href": posixpath.relpath(page_path(name), CALCULATOR_DIR),
+                      "rule": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})", "game": calculator.game})
+    return environment(lang).get_template("calculators.md.j2").render(items=items)
+
+
+def calculator_pages(book: RuleBook, lang: str, root_language: str) -> dict[str, str]:
+    """Every calculator page of one language, and their index."""
+    pages = {page_path(name): calculator_page(book, name, lang, root_language) for name in DEFAULT_SCENARIOS}
+    pages[INDEX_PAGE] = index_page(book, lang)
+    return pages

@@ -1,0 +1,47 @@
+"""The calculators' engine in the built site: Pyodide, the ``calculators`` package and the worker.
+
+They are written once, at the site's root (``assets/engine/``), and every language's calculator
+pages load them from there; rule pages never do. Pyodide comes from the pinned npm package in
+``node_modules`` (no CDN); the package is zipped from the same source the Python package installs.
+"""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""What Pyodide needs to start with the standard library only (the calculators need nothing more)."""
+
+
+def calculators_zip(source: Path, target: Path) -> None:
+    """Zip the ``calculators`` package (its modules and rule values), with fixed dates for stable bytes."""
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(source.rglob("*")):
+            if path.suffix not in (".py", ".json") or "__pycache__" in path.parts:
+                continue
+            info = zipfile.ZipInfo(f"calculators/{path.relative_to(source).as_posix()}", date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+
+
+def install(project: Path, site_dir: Path) -> Path:
+    """Write the engine into ``site_dir/assets/engine`` and return that folder.
+
+    Raises:
+        PluginError: when the npm packages are not installed (``make`` installs them).
+    """
+    pyodide = project / "node_modules" / "pyodide"
+    missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
+    if missing:
+        raise PluginError(f"Pyodide is not installed ({', '.join(missing)} missing in {pyodide}): run `npm ci`")
+    target = site_dir / "assets" / "engine"
+    (target / "pyodide").mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(pyodide / name, target / "pyodide" / name)
+    shutil.copyfile(project / "docs" / "engine" / "calc-worker.js", target / "calc-worker.js")
+    calculators_zip(project / "calculators", target / "calculators.zip")
+    return target
