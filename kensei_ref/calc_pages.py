@@ -63,7 +63,6 @@ UI = {
     "loading": N_("Exact results for the scenario below. The calculator is loading; every change will be "
                   "recomputed as soon as it is ready."),
     "ready": N_("Ready: every change is recomputed at once."),
-    "computing": N_("Computing…"),
     "failed": N_("The calculator could not start in this browser; the results shown are for the scenario "
                  "they name."),
     "stale": N_("These results are for the last valid inputs; correct the highlighted field."),
@@ -125,33 +124,35 @@ def format_value(value: Any, kind: str, lang: str) -> str:
 
 
 def _field(param: dict, lang: str, ctx: PageContext) -> dict:
-    _ = get_translations(lang).gettext
+    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
     rule = ctx.book.rule(param["rule_id"]) if param["rule_id"] else None
     default = param["default"]
     return {
         **param,
-        "label_text": _(param["label"]),
-        "help_text": _(param["help"]) if param["help"] else "",
+        "label_text": tr(param["label"]),
+        "help_text": tr(param["help"]) if param["help"] else "",
         "rule_href": ctx.rule_link(rule.id) if rule else "",
         "rule_title": ctx.rule_label(rule) if rule else "",
-        "options": [{"value": c, "text": _(CHOICE_LABELS.get(c, c))} for c in param["choices"]],
+        "options": [{"value": c, "text": tr(CHOICE_LABELS.get(c, c))} for c in param["choices"]],
         "text_default": ",".join(str(v) for v in default) if isinstance(default, list) else default,
     }
 
 
 def _view(name: str, inputs: dict, lang: str, ctx: PageContext) -> dict:
     """The default result, formatted for the page (the script builds the same markup later)."""
-    _ = get_translations(lang).gettext
+    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
     view = present(name, inputs)
     return {
-        "figures": [{"label": _(f["label"]), "text": format_value(f["value"], f["kind"], lang)} for f in view["figures"]],
+        "figures": [
+            {"label": tr(f["label"]), "text": format_value(f["value"], f["kind"], lang)} for f in view["figures"]
+        ],
         "tables": [
-            {"title": _(t["title"]), "outcome_label": _(t["outcome_label"]),
+            {"title": tr(t["title"]), "outcome_label": tr(t["outcome_label"]),
              "rows": [{"k": k, "exactly": format_percent(p, lang), "at_least": format_percent(q, lang),
                        "bar": round(100 * p / max(r[1] for r in t["rows"]), 1)} for k, p, q in t["rows"]]}
             for t in view["tables"]
         ],
-        "steps": [{"label": _(s["label"]), "text": format_value(s["value"], s["kind"], lang),
+        "steps": [{"label": tr(s["label"]), "text": format_value(s["value"], s["kind"], lang),
                    "href": ctx.rule_link(s["rule"]), "group": s["group"]} for s in view["steps"]],
         "raw": view,
     }
@@ -159,7 +160,7 @@ def _view(name: str, inputs: dict, lang: str, ctx: PageContext) -> dict:
 
 def calculator_page(book: RuleBook, name: str, lang: str, root_language: str) -> str:
     """The Markdown (with an HTML form) of one calculator's page in ``lang``."""
-    _ = get_translations(lang).gettext
+    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
     calculator = CALCULATORS[name]
     ctx = PageContext(book, lang, page_path(name))
     description = calculator.describe()
@@ -169,10 +170,12 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str) ->
         if field["name"] in defaults:
             value = defaults[field["name"]]
             field["text_default"] = ",".join(map(str, value)) if isinstance(value, list) else value
-    groups = [{"key": key, "title": _(GROUP_TITLES[key]), "fields": [f for f in fields if f["group"] == key]}
-              for key in dict.fromkeys(f["group"] for f in fields)]
+    groups = [
+        {"key": key, "title": tr(GROUP_TITLES[key]) if key else "", "fields": [f for f in fields if f["group"] == key]}
+        for key in dict.fromkeys(f["group"] for f in fields)
+    ]
     view = _view(name, defaults, lang, ctx)
-    labels = {message: _(message) for message in calculator_strings() | set(CHOICE_LABELS.values())}
+    labels = {message: tr(message) for message in calculator_strings() | set(CHOICE_LABELS.values())}
     script_data = {
         "calculator": name,
         "lang": lang,
@@ -180,14 +183,14 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str) ->
         "defaults": defaults,
         "view": view["raw"],
         "labels": labels,
-        "ui": {key: _(message) for key, message in UI.items()},
-        "cm": _("cm"),
+        "ui": {key: tr(message) for key, message in UI.items()},
+        "cm": tr("cm"),
         "choices": CHOICE_LABELS,
         "rules": {rule.id: ctx.rule_link(rule.id) for rule in book.rules},
     }
     rule = book.rule(calculator.rule_id)
     return environment(lang).get_template("calculator.md.j2").render(
-        title=_(calculator.label),
+        title=tr(calculator.label),
         name=name,
         rule=f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
         groups=groups,
@@ -200,13 +203,13 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str) ->
 
 def index_page(book: RuleBook, lang: str) -> str:
     """The list of calculators, each with the rule it computes."""
-    _ = get_translations(lang).gettext
+    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
     ctx = PageContext(book, lang, INDEX_PAGE)
     items = []
     for name in DEFAULT_SCENARIOS:
         calculator = CALCULATORS[name]
         rule = book.rule(calculator.rule_id)
-        items.append({"title": _(calculator.label), "href": posixpath.relpath(page_path(name), CALCULATOR_DIR),
+        items.append({"title": tr(calculator.label), "href": posixpath.relpath(page_path(name), CALCULATOR_DIR),
                       "rule": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})", "game": calculator.game})
     return environment(lang).get_template("calculators.md.j2").render(items=items)
 

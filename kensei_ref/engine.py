@@ -23,7 +23,8 @@ def calculators_zip(source: Path, target: Path) -> None:
         for path in sorted(source.rglob("*")):
             if path.suffix not in (".py", ".json") or "__pycache__" in path.parts:
                 continue
-            info = zipfile.ZipInfo(f"calculators/{path.relative_to(source).as_posix()}", date_time=(2020, 1, 1, 0, 0, 0))
+            name = f"calculators/{path.relative_to(source).as_posix()}"
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
 

@@ -74,7 +74,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         search.config.lang = [lang, *(other for other in LANGUAGES if other != lang)]
     config.extra["kr_lang"] = lang
     config.extra["kr_book"] = book
-    generated = pages.site_pages(book, lang, _calculator_names())
+    generated = pages.site_pages(book, lang, _calculator_names(), frozenset(calc_pages.DEFAULT_SCENARIOS))
     generated.update(calc_pages.calculator_pages(book, lang, ROOT_LANGUAGE))
     benchmarks = Path(config.docs_dir).parent / "benchmarks.json"
     if benchmarks.exists():

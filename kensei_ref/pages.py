@@ -9,6 +9,7 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlencode
 
 import jinja2
 
@@ -129,7 +130,21 @@ def search_keywords(book: RuleBook, rule: Rule) -> str:
     return " ".join(w for w in words if w)
 
 
-def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str]) -> dict:
+def calculator_link(ctx: PageContext, name: str, inputs: dict) -> str:
+    """The address of calculator ``name``'s page with ``inputs`` in its URL (lists as 2,2,1, booleans as 1)."""
+    def text(value: object) -> str:
+        if isinstance(value, bool):
+            return "1" if value else ""
+        if isinstance(value, list | tuple):
+            return ",".join(str(v) for v in value)
+        return str(value)
+
+    query = urlencode({key: text(value) for key, value in inputs.items() if text(value) != ""}, safe=",")
+    page_folder = ctx.page.removesuffix(".md")  # pages are served as folders: kensei/ranged-attacks/
+    return posixpath.relpath(f"calculators/{name}", page_folder) + f"/?{query}"
+
+
+def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str], linked: frozenset[str] = frozenset()) -> dict:
     return {
         "id": rule.id,
         "keywords": search_keywords(ctx.book, rule),
@@ -139,7 +154,8 @@ def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str]) -> dict:
         "source": ctx.citation(rule.source),
         "see_also": [f"[{ctx.rule_label(ctx.book.rule(t))}]({ctx.rule_link(t)})" for t in rule.see_also],
         "examples": [
-            {"text": ctx.markdown(e.text[ctx.lang], rule), "verified": e.calculator in calculators}
+            {"text": ctx.markdown(e.text[ctx.lang], rule), "verified": e.calculator in calculators,
+             "open": calculator_link(ctx, e.calculator, dict(e.inputs)) if e.calculator in linked else ""}
             for e in rule.examples
         ],
         "notes": [
@@ -150,7 +166,9 @@ def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str]) -> dict:
     }
 
 
-def chapter_page(book: RuleBook, chapter: Chapter, lang: str, calculators: set[str]) -> str:
+def chapter_page(
+    book: RuleBook, chapter: Chapter, lang: str, calculators: set[str], linked: frozenset[str] = frozenset()
+) -> str:
     """The Markdown of one chapter's page in ``lang``."""
     ctx = PageContext(book, lang, chapter.page)
     title = chapter.title[lang]
@@ -158,7 +176,7 @@ def chapter_page(book: RuleBook, chapter: Chapter, lang: str, calculators: set[s
         title=f"{chapter.number}. {title}" if chapter.number else title,
         intro=ctx.markdown(chapter.intro[lang]) if chapter.intro else "",
         stale=lang != "en" and freshness.is_stale(chapter, lang),
-        rules=[_rule_view(ctx, rule, calculators) for rule in chapter.rules],
+        rules=[_rule_view(ctx, rule, calculators, linked) for rule in chapter.rules],
     )
 
 
@@ -252,9 +270,16 @@ def _has_rule(book: RuleBook, rule_id: str) -> bool:
     return True
 
 
-def site_pages(book: RuleBook, lang: str, calculators: set[str]) -> dict[str, str]:
-    """Every generated page of one language: path relative to the docs directory -> Markdown."""
-    pages = {chapter.page: chapter_page(book, chapter, lang, calculators) for chapter in book.chapters}
+def site_pages(
+    book: RuleBook, lang: str, calculators: set[str], linked: frozenset[str] = frozenset()
+) -> dict[str, str]:
+    """Every generated page of one language: path relative to the docs directory -> Markdown.
+
+    Args:
+        calculators: calculators that check worked examples (the examples show a mark).
+        linked: calculators with a page of their own (the examples link to it with their inputs).
+    """
+    pages = {chapter.page: chapter_page(book, chapter, lang, calculators, linked) for chapter in book.chapters}
     pages[GLOSSARY_PAGE] = glossary_page(book, lang)
     pages[SOURCES_PAGE] = sources_page(book, lang)
     pages[CLARIFICATIONS_PAGE] = clarifications_page(book, lang)
