@@ -93,15 +93,16 @@
   function fromQuery() {
     const query = new URLSearchParams(window.location.search);
     if (![...query.keys()].length) return false;
+    // A parameter absent from the link takes its own default, as the calculator would.
+    const read = (key, param) => {
+      if (param.kind === "bool") return query.get(key) === "1" || query.get(key) === "true";
+      if (query.has(key)) return query.get(key);
+      return param.default == null ? "" : param.default;
+    };
     const first = {}, second = {};
     for (const param of data.params) {
-      if (param.kind === "bool") {
-        first[param.name] = query.get(param.name) === "1" || query.get(param.name) === "true";
-        second[param.name] = query.get("s2." + param.name) === "1" || query.get("s2." + param.name) === "true";
-        continue;
-      }
-      first[param.name] = query.get(param.name) ?? "";
-      second[param.name] = query.get("s2." + param.name) ?? "";
+      first[param.name] = read(param.name, param);
+      second[param.name] = read("s2." + param.name, param);
     }
     writeForm("1", first);
     if (query.get("compare") === "1") {
