@@ -131,7 +131,7 @@ def _field(param: dict, lang: str, ctx: PageContext) -> dict:
         **param,
         "label_text": tr(param["label"]),
         "help_text": tr(param["help"]) if param["help"] else "",
-        "rule_href": ctx.rule_link(rule.id) if rule else "",
+        "rule_href": ctx.rule_url(rule.id) if rule else "",
         "rule_title": ctx.rule_label(rule) if rule else "",
         "options": [{"value": c, "text": tr(CHOICE_LABELS.get(c, c))} for c in param["choices"]],
         "text_default": ",".join(str(v) for v in default) if isinstance(default, list) else default,
@@ -153,7 +153,7 @@ def _view(name: str, inputs: dict, lang: str, ctx: PageContext) -> dict:
             for t in view["tables"]
         ],
         "steps": [{"label": tr(s["label"]), "text": format_value(s["value"], s["kind"], lang),
-                   "href": ctx.rule_link(s["rule"]), "group": s["group"]} for s in view["steps"]],
+                   "href": ctx.rule_url(s["rule"]), "group": s["group"]} for s in view["steps"]],
         "raw": view,
     }
 
@@ -186,7 +186,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str) ->
         "ui": {key: tr(message) for key, message in UI.items()},
         "cm": tr("cm"),
         "choices": CHOICE_LABELS,
-        "rules": {rule.id: ctx.rule_link(rule.id) for rule in book.rules},
+        "rules": {rule.id: ctx.rule_url(rule.id) for rule in book.rules},
     }
     rule = book.rule(calculator.rule_id)
     return environment(lang).get_template("calculator.md.j2").render(

@@ -66,6 +66,13 @@ class PageContext:
     def rule_link(self, rule_id: str) -> str:
         return self.link(self.book.chapter_of(rule_id).page, rule_id)
 
+    def rule_url(self, rule_id: str) -> str:
+        """The rule's address relative to this page as served (``../../kensei/orders/#kensei.regroup``),
+        for raw HTML and scripts, where MkDocs does not rewrite ``.md`` links."""
+        here = self.page.removesuffix(".md")
+        there = self.book.chapter_of(rule_id).page.removesuffix(".md")
+        return f"{posixpath.relpath(there, here)}/#{rule_id}"
+
     def rule_label(self, rule: Rule) -> str:
         return f"{rule.number} {rule.title[self.lang]}" if rule.number else rule.title[self.lang]
 
