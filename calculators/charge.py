@@ -70,7 +70,7 @@ PARAMS = (
 def _check(inputs: Any) -> None:
     if (inputs.dice is None) == (inputs.unit_type is None):
         raise CalculatorInputError(
-            "dice", "give either {0} or {1}, not both and not neither", ("dice", "unit_type")
+            "dice", N_("give either {0} or {1}, not both and not neither"), ("dice", "unit_type")
         )
 
 

@@ -14,17 +14,25 @@ class CalculatorInputError(ValueError):
         field: the name of the input at fault, as in the calculator's parameters.
         message: what is wrong and what is allowed, without the field name.
         related: names of other inputs the message refers to as ``{0}``, ``{1}``...
+        values: numbers the message refers to by name (``{cost}``).
     """
 
-    def __init__(self, field: str, message: str, related: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, field: str, message: str, related: tuple[str, ...] = (), values: dict[str, object] | None = None
+    ) -> None:
         self.field = field
         self.message = message
         self.related = related
+        self.values = dict(values or {})
         super().__init__(f"{field}: {self.describe(lambda name: name)}")
 
     def describe(self, name_of) -> str:
-        """The message alone, with each related field shown by ``name_of(field)``."""
-        return self.message.format(*(name_of(other) for other in self.related))
+        """The message alone, with each related field shown by ``name_of(field)``.
+
+        A message written with ``N_()`` is a template (``{0}`` for related fields, ``{name}`` for
+        ``values``), so a front end can translate it before filling it in.
+        """
+        return self.message.format(*(name_of(other) for other in self.related), **self.values)
 
 
 class RuleValueMissing(LookupError):

@@ -193,14 +193,15 @@ def _check(inputs: Any) -> None:
         if models > wounds:
             raise CalculatorInputError(
                 f"{side}_models",
-                f"must be at most {{0}} ({wounds}): every model has a Wound",
+                N_("must be at most {0} ({wounds}): every model has a Wound"),
                 (f"{side}_wounds",),
+                {"wounds": wounds},
             )
         if _field(inputs, side, "defensive"):
             if _field(inputs, side, "charge") != "none" or _field(inputs, side, "counter_charge"):
                 raise CalculatorInputError(
                     f"{side}_defensive",
-                    "must be 0 for a unit that charged or counter-charged ({0}, {1})",
+                    N_("must be 0 for a unit that charged or counter-charged ({0}, {1})"),
                     (f"{side}_charge", f"{side}_counter_charge"),
                 )
             dice = _dice_before_defense(inputs, side)
@@ -209,7 +210,9 @@ def _check(inputs: Any) -> None:
             )
             if cost > dice:
                 raise CalculatorInputError(
-                    f"{side}_defensive", f"costs {cost} combat dice but the unit has only {dice}"
+                    f"{side}_defensive",
+                    N_("costs {cost} combat dice but the unit has only {dice}"),
+                    values={"cost": cost, "dice": dice},
                 )
 
 

@@ -65,8 +65,9 @@ def _check(inputs: Any) -> None:
     if inputs.triggers and len(inputs.triggers) != inputs.turns:
         raise CalculatorInputError(
             "triggers",
-            f"must give one 0 or 1 per turn of {{0}} ({inputs.turns}), got {len(inputs.triggers)}",
+            N_("must give one 0 or 1 per turn of {0} ({turns}), got {count}"),
             ("turns",),
+            {"turns": inputs.turns, "count": len(inputs.triggers)},
         )
 
 

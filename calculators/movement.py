@@ -100,7 +100,7 @@ def _check(inputs: Any) -> None:
     if inputs.unit_type in _MOUNTED and inputs.very_high_obstacles:
         raise CalculatorInputError(
             "very_high_obstacles",
-            "must be 0 for cavalry, which can never cross one (see {0})",
+            N_("must be 0 for cavalry, which can never cross one (see {0})"),
             ("unit_type",),
         )
 

@@ -103,15 +103,18 @@ def _check(inputs: Any) -> None:
     if inputs.bonuses and len(inputs.bonuses) != len(inputs.honors):
         raise CalculatorInputError(
             "bonuses",
-            f"must give one number per unit of {{0}} ({len(inputs.honors)}), got {len(inputs.bonuses)}",
+            N_("must give one number per unit of {0} ({units}), got {count}"),
             ("honors",),
+            {"units": len(inputs.honors), "count": len(inputs.bonuses)},
         )
     budget = _budget(inputs)
     reserved = _reserved(inputs)
     if reserved > budget:
         field = "strategic_orders" if inputs.strategic_orders else "taisho_ability"
         raise CalculatorInputError(
-            field, f"reserves {reserved} commandment points but only {budget} are available"
+            field,
+            N_("reserves {reserved} commandment points but only {budget} are available"),
+            values={"reserved": reserved, "budget": budget},
         )
 
 

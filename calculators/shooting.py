@@ -138,22 +138,25 @@ PARAMS = (
 def _check(inputs: Any) -> None:
     if (inputs.dice is None) == (inputs.wounds is None):
         raise CalculatorInputError(
-            "dice", "give either {0} or {1}, not both and not neither", ("dice", "wounds")
+            "dice", N_("give either {0} or {1}, not both and not neither"), ("dice", "wounds")
         )
     if inputs.second_shot and inputs.multiple_shots:
         raise CalculatorInputError(
-            "second_shot", "cannot be combined with {0}, which already includes it", ("multiple_shots",)
+            "second_shot", N_("cannot be combined with {0}, which already includes it"), ("multiple_shots",)
         )
     volleys = 2 if inputs.multiple_shots else 1
     if inputs.dice is not None and inputs.dice * volleys > MAX_DICE:
         raise CalculatorInputError(
             "dice",
-            f"must be at most {MAX_DICE // volleys} per volley with {{0}}, got {inputs.dice}",
+            N_("must be at most {most} per volley with {0}, got {dice}"),
             ("multiple_shots",),
+            {"most": MAX_DICE // volleys, "dice": inputs.dice},
         )
     if inputs.wounds is not None and _dice_from_wounds(inputs.wounds, inputs.rules) * volleys > MAX_DICE:
         raise CalculatorInputError(
-            "wounds", f"must give at most {MAX_DICE // volleys} dice per volley, got {inputs.wounds!r}"
+            "wounds",
+            N_("must give at most {most} dice per volley, got {dice}"),
+            values={"most": MAX_DICE // volleys, "dice": _dice_from_wounds(inputs.wounds, inputs.rules)},
         )
 
 

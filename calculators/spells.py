@@ -75,7 +75,7 @@ def _check(inputs: Any) -> None:
     if (inputs.caster_ki is None) != (inputs.difficulty is None):
         missing = "caster_ki" if inputs.caster_ki is None else "difficulty"
         other = "difficulty" if missing == "caster_ki" else "caster_ki"
-        raise CalculatorInputError(missing, "is needed with {0} for the chance to block", (other,))
+        raise CalculatorInputError(missing, N_("is needed with {0} for the chance to block"), (other,))
 
 
 SpellsInputs = make_inputs("SpellsInputs", PARAMS, _check, "Inputs of the spells of a turn.", __name__)

@@ -31,12 +31,14 @@
     const input = control(scenario, param.name);
     if (param.kind === "bool") return { value: input.checked };
     const text = input.value.trim();
+    const bounds = { minimum: param.minimum, maximum: param.maximum };
+    // A number field holding letters reports an empty value: say so rather than ignore it.
+    if (input.validity && input.validity.badInput) return { error: fill(data.ui.int, bounds) };
     if (text === "") {
       if (param.required) return { error: data.ui.required };
       return { omit: true };
     }
     if (param.kind === "choice") return { value: text };
-    const bounds = { minimum: param.minimum, maximum: param.maximum };
     if (param.kind === "int") {
       const number = /^-?\d+$/.test(text) ? Number(text) : NaN;
       if (!Number.isInteger(number) || number < param.minimum || number > param.maximum) {
@@ -213,13 +215,16 @@
     const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
     if (message.failed) { section.dataset.state = "stale"; status.textContent = data.ui.failed; return; }
     if (message.response.error) {
-      const { field, message: text, related } = message.response.error;
+      // The engine names the rule's objection as a template: translate it, then fill it in.
+      const { field, message: template, related, values } = message.response.error;
       const names = related.map((name) => {
         const param = data.params.find((p) => p.name === name);
-        return param ? label(param.label) : name;
+        return param ? `«${label(param.label)}»` : name;
       });
+      const text = label(template).replace(/\{(\w+)\}/g, (whole, key) =>
+        /^\d+$/.test(key) ? names[Number(key)] : (key in values ? decimal.format(values[key]) : whole));
       const param = data.params.find((p) => p.name === field) || data.params[0];
-      fieldError(param, fill(data.ui.rules, { message: text.replace(/\{(\d+)\}/g, (_, i) => names[Number(i)]) }), scenario);
+      fieldError(param, fill(data.ui.rules, { message: text }), scenario);
       markStale(scenario);
       return;
     }
