@@ -81,6 +81,7 @@ UI = {
     "first": N_("First scenario"),
     "second": N_("Second scenario"),
     "chart": N_("Chart"),
+    "pair": N_("%(label)s: %(value)s"),
     "steps": N_("How it is worked out"),
 }
 """Interface strings of the calculator pages, translated into the page's language for its script."""

@@ -10,8 +10,29 @@
   const decimal = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 3 });
   const oneDecimal = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 1 });
   const label = (text) => data.labels[text] || text;
+  const element = (...args) => elementImpl(...args);
   const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
   const state = { engine: null, ready: false, next: 1, pending: new Map(), views: {}, compare: false };
+
+  // On a phone the form is long: a bar at the bottom keeps the first result figures in sight while
+  // the player edits, and takes them to the full result.
+  const summary = element("a", { class: "kr-calc__summary", href: "#kr-result-1", hidden: "" });
+  root.querySelector('.kr-result[data-scenario="1"]').id = "kr-result-1";
+  root.append(summary);
+  function updateSummary() {
+    // The figures a player decides on: the chances, else the last figure (the expected count) and
+    // the chance of at least one.
+    const view = state.views["1"] || data.view;
+    const chances = view.figures.filter((f) => f.kind === "probability").slice(0, 2);
+    const shown = chances.length ? chances : view.figures.slice(-1);
+    const parts = shown.map((f) => fill(data.ui.pair, { label: label(f.label), value: formatValue(f.value, f.kind) }));
+    const row = !chances.length && view.tables.length ? view.tables[0].rows.find((r) => r[0] === 1) : null;
+    if (row) parts.push(fill(data.ui.pair, { label: `${data.ui.at_least} 1`, value: percent.format(row[2]) }));
+    summary.textContent = parts.join(" · ");
+  }
+  new IntersectionObserver(([entry]) => { summary.hidden = entry.isIntersecting; })
+    .observe(root.querySelector('.kr-result[data-scenario="1"]'));
+  updateSummary();
   window.__krCalc = state;
 
   // ---- Inputs ---------------------------------------------------------------------------------
@@ -124,7 +145,7 @@
     return decimal.format(value);
   }
 
-  function element(tag, attributes = {}, children = []) {
+  function elementImpl(tag, attributes = {}, children = []) {
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attributes)) {
       if (key === "text") node.textContent = value;
@@ -163,7 +184,7 @@
     });
     const steps = element("ol", {}, view.steps.map((step) => element("li", {}, [
       element("a", { href: data.rules[step.rule] || "#", text: label(step.label) }),
-      `: ${formatValue(step.value, step.kind)}`,
+      fill(data.ui.pair, { label: "", value: formatValue(step.value, step.kind) }),
     ])));
     const open = section.querySelector("details")?.open;
     const details = element("details", { class: "kr-steps" }, [element("summary", { text: data.ui.steps }), steps]);
@@ -172,6 +193,7 @@
     section.dataset.result = JSON.stringify(view.result);
     section.dataset.state = "fresh";
     state.views[scenario] = view;
+    if (scenario === "1") updateSummary();
   }
 
   function renderDifference() {
