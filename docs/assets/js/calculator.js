@@ -110,7 +110,7 @@
       }
     }
     if (state.compare) query.set("compare", "1");
-    return query.toString();
+    return query.toString().replace(/%2C/gi, ","); // lists read 2,2,2,1 in a shared link
   }
 
   function fromQuery() {
@@ -264,7 +264,11 @@
     if (window.location.protocol !== "file:") history.replaceState(null, "", `?${toQuery()}${window.location.hash}`);
     for (const scenario of scenarios) {
       const inputs = readForm(scenario);
-      if (!inputs) { markStale(scenario); continue; }
+      if (!inputs) {
+        state.pending.delete(scenario); // an answer still on its way is for inputs no longer shown
+        markStale(scenario);
+        continue;
+      }
       root.querySelector(`.kr-result[data-scenario="${scenario}"]`).removeAttribute("title");
       if (state.ready) ask(scenario, inputs);
     }

@@ -1,0 +1,274 @@
+"""Benchmark of the calculator pages in Debian's Chromium: time to numbers, to a ready engine, to a
+recomputed result, and the bytes a rule page and a calculator page cost.
+
+Run from the project root, on a built site (``make build``; this script builds nothing)::
+
+    python tests/benchmarks/bench_browser.py [--site site] [--out bench_browser.json] [--repeats 5]
+
+The site is served from a thread on 127.0.0.1 (no network latency: the times are the browser's own
+work). Figures, medians over ``--repeats`` runs unless said otherwise:
+
+- numbers visible: the default result is in the HTML, so it shows at the first contentful paint;
+  DOMContentLoaded is given too (both from navigation start, shooting page, cold cache);
+- engine ready: ``window.__krCalc.readyAt`` (ms from navigation start) in a new browser context (cold
+  cache) and on a second navigation in the same context (warm cache);
+- recompute: after each of 10 changes of an input (Attack typed into the form), the time Python took in
+  the worker (``lastComputeMs``) and from sending the request to the answer (``lastRoundTripMs``);
+- bytes: the response bodies (``Request.sizes()``, as sent, of every request the page and its workers
+  made) of a rule page until the network is idle and of a calculator page until its engine is ready,
+  and whether the rule page fetched anything of the engine (Pyodide, the worker, calculators.zip).
+
+Prints a Markdown table and writes the figures as JSON to ``--out``. This file is not collected by
+pytest (it is not named ``test_*``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CALCULATOR_PAGE = "calculators/shooting/"
+RULE_PAGE = "kensei/orders/"
+ENGINE_MARKERS = ("pyodide", "calc-worker", "calculators.zip", "/assets/engine/")
+SETTLED = """() => { const calc = window.__krCalc;
+  return !!calc && calc.ready && calc.pending.size === 0
+    && document.querySelector('.kr-result[data-scenario="1"]').dataset.state !== "computing"; }"""
+TIMEOUT = 120_000
+
+SHOT = {"attack": 5, "defense": 5, "armor": 3}
+MELEE_SIDE = {"attack": 5, "defense": 5, "armor": 3, "initiative": 3}
+RECOMPUTE_CASES = [
+    # (label, calculator, inputs, the field changed, its two values)
+    ("shooting, 10 dice", "shooting", {"dice": 10, **SHOT}, "attack", ("6", "5")),
+    ("shooting, 40 dice", "shooting", {"dice": 40, **SHOT}, "attack", ("6", "5")),
+    ("melee, 10 v 10 Wounds, Initiative rolled", "melee",
+     {f"{side}_{key}": value for side in "ab" for key, value in {"models": 10, "wounds": 10, **MELEE_SIDE}.items()}
+     | {"first": "roll"}, "a_attack", ("6", "5")),
+]  # fmt: skip
+"""The same situations as bench_calculators.py (there timed in CPython)."""
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site quietly and counts the body bytes it sends, by path."""
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def copyfile(self, source, outputfile) -> None:
+        sent = 0
+        while chunk := source.read(1 << 16):
+            outputfile.write(chunk)
+            sent += len(chunk)
+        self.server.sent.append((self.path, sent))
+
+
+def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
+    httpd.sent = []
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+class _Requests:
+    """Every request a page (and its workers) made, with its body size once finished."""
+
+    def __init__(self, page) -> None:
+        self.finished: list = []
+        page.on("requestfinished", lambda request: self.finished.append(request))
+
+    def bytes(self) -> int:
+        return sum(max(request.sizes()["responseBodySize"], 0) for request in self.finished)
+
+    def urls(self) -> list[str]:
+        return [request.url for request in self.finished]
+
+
+def paint_times(page) -> dict[str, float]:
+    return page.evaluate("""() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0];
+      const nav = performance.getEntriesByType("navigation")[0];
+      return { fcp: paint ? paint.startTime : null, dcl: nav.domContentLoadedEventEnd };
+    }""")
+
+
+def measure_loading(browser, base: str, repeats: int) -> dict:
+    """Cold and warm engine start, and the paint of the numbers, on the shooting page."""
+    fcp, dcl, cold, warm, figures = [], [], [], [], []
+    for _ in range(repeats):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(f"{base}/{CALCULATOR_PAGE}")
+        figures.append(page.locator('.kr-result[data-scenario="1"] .kr-figure').count())
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        times = paint_times(page)
+        fcp.append(times["fcp"])
+        dcl.append(times["dcl"])
+        cold.append(page.evaluate("window.__krCalc.readyAt"))
+        page.goto(f"{base}/{RULE_PAGE}")  # leave, then come back: Pyodide's files are in the cache
+        page.goto(f"{base}/{CALCULATOR_PAGE}")
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        warm.append(page.evaluate("window.__krCalc.readyAt"))
+        context.close()
+    return {
+        "first_contentful_paint_ms": median([t for t in fcp if t is not None]) if any(fcp) else None,
+        "dom_content_loaded_ms": median(dcl),
+        "figures_in_html": min(figures),
+        "engine_ready_cold_ms": median(cold),
+        "engine_ready_warm_ms": median(warm),
+        "engine_ready_cold_runs_ms": cold,
+        "engine_ready_warm_runs_ms": warm,
+    }
+
+
+def measure_recompute(browser, base: str, changes: int) -> list[dict]:
+    rows = []
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    for label, name, inputs, field, values in RECOMPUTE_CASES:
+        page = context.new_page()
+        page.goto(f"{base}/calculators/{name}/?{urlencode(inputs)}")
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        compute, round_trip = [], []
+        for i in range(changes):
+            page.locator(f"#s1-{field}").fill(values[i % 2])
+            page.wait_for_function(SETTLED, timeout=TIMEOUT)
+            state = page.evaluate("""() => ({ compute: window.__krCalc.lastComputeMs,
+              roundTrip: window.__krCalc.lastRoundTripMs,
+              fresh: document.querySelector('.kr-result[data-scenario="1"]').dataset.state === "fresh" })""")
+            if not state["fresh"]:
+                raise SystemExit(f"{label}: the result is not fresh after a change")
+            compute.append(state["compute"])
+            round_trip.append(state["roundTrip"])
+        rows.append({"case": label, "calculator": name, "changes": changes,
+                     "compute_ms": median(compute), "round_trip_ms": median(round_trip),
+                     "compute_runs_ms": compute, "round_trip_runs_ms": round_trip})
+        page.close()
+    context.close()
+    return rows
+
+
+def measure_bytes(browser, base: str, httpd) -> dict:
+    """Bytes of a rule page and of a calculator page, each in a new context (cold cache)."""
+    figures = {}
+    for key, path, until_ready in (("rule_page", RULE_PAGE, False), ("calculator_page", CALCULATOR_PAGE, True)):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        requests = _Requests(page)
+        httpd.sent.clear()
+        page.goto(f"{base}/{path}", wait_until="networkidle")
+        if until_ready:
+            page.wait_for_function(SETTLED, timeout=TIMEOUT)
+            page.wait_for_load_state("networkidle")
+        served = list(httpd.sent)
+        urls = requests.urls()
+        engine = [url for url in urls if any(marker in url for marker in ENGINE_MARKERS)]
+        figures[key] = {
+            "path": path,
+            "requests": len(urls),
+            "bytes": requests.bytes(),
+            "bytes_served": sum(size for _, size in served),
+            "engine_requests": [url.removeprefix(base) for url in engine],
+            "engine_bytes": sum(size for served_path, size in served
+                                if any(marker in served_path for marker in ENGINE_MARKERS)),
+        }
+        context.close()
+    figures["rule_page_fetched_pyodide"] = bool(figures["rule_page"]["engine_requests"])
+    return figures
+
+
+def pyodide_version(site: Path) -> str | None:
+    """Pyodide's version (and its Python's), as the engine files state them."""
+    engine = site / "assets" / "engine" / "pyodide"
+    try:
+        version = re.search(r'API\.version="([^"]+)"', (engine / "pyodide.asm.mjs").read_text(encoding="utf-8"))
+        python = json.loads((engine / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]["python"]
+    except (OSError, KeyError, ValueError):
+        return None
+    return f"{version.group(1) if version else '?'} (Python {python})"
+
+
+def print_table(figures: dict) -> None:
+    loading, sizes = figures["loading"], figures["bytes"]
+    fcp = loading["first_contentful_paint_ms"]
+    print(f"Chromium {figures['chromium']}, Pyodide {figures['pyodide']}, {figures['machine']}; "
+          f"medians of {figures['repeats']} runs (recompute: of {figures['changes']} changes).\n")
+    print("| figure | value |")
+    print("|---|---:|")
+    rows = [
+        ("navigation → numbers visible (first contentful paint)", "—" if fcp is None else f"{fcp:.0f} ms"),
+        ("navigation → DOMContentLoaded", f"{loading['dom_content_loaded_ms']:.0f} ms"),
+        ("navigation → engine ready, cold cache", f"{loading['engine_ready_cold_ms']:.0f} ms"),
+        ("navigation → engine ready, warm cache", f"{loading['engine_ready_warm_ms']:.0f} ms"),
+    ]
+    for row in figures["recompute"]:
+        rows.append((f"recompute {row['case']}: Python in the worker", f"{row['compute_ms']:.1f} ms"))
+        rows.append((f"recompute {row['case']}: request → answer", f"{row['round_trip_ms']:.1f} ms"))
+    for key, label in (("rule_page", "rule page"), ("calculator_page", "calculator page until ready")):
+        page = sizes[key]
+        rows.append((f"bytes, {label} (/{page['path']}, {page['requests']} requests)",
+                     f"{page['bytes'] / 1024:,.0f} KiB"))
+    engine = sizes["calculator_page"]["engine_bytes"]
+    rows.append(("of which the engine (calculator page)", f"{engine / 1024:,.0f} KiB"))
+    rows.append(("rule page fetched a Pyodide / engine file", "yes" if sizes["rule_page_fetched_pyodide"] else "no"))
+    for label, value in rows:
+        print(f"| {label} | {value} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=Path("site"), help="a built site (default: site/)")
+    parser.add_argument("--out", type=Path, help="write the figures as JSON here")
+    parser.add_argument("--repeats", type=int, default=5, help="page loads per loading figure (median)")
+    parser.add_argument("--changes", type=int, default=10, help="input changes per recompute figure (median)")
+    args = parser.parse_args(argv)
+    missing = [p for p in (CALCULATOR_PAGE, RULE_PAGE, "assets/engine/") if not (args.site / p).exists()]
+    if missing:
+        parser.error(f"{args.site} is not a built site with calculators ({', '.join(missing)} missing): run make build")
+
+    httpd, base = serve(args.site.resolve())
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            figures = {
+                "measured": time.strftime("%Y-%m-%d"),
+                "chromium": browser.version,
+                "pyodide": pyodide_version(args.site),
+                "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+                "repeats": args.repeats,
+                "changes": args.changes,
+                "loading": measure_loading(browser, base, args.repeats),
+                "recompute": measure_recompute(browser, base, args.changes),
+                "bytes": measure_bytes(browser, base, httpd),
+            }
+            browser.close()
+    finally:
+        httpd.shutdown()
+    print_table(figures)
+    if args.out:
+        args.out.write_text(json.dumps(figures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"\nwrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,137 @@
+"""The calculator pages as built (no browser): default results written into the HTML are CPython's, the
+engine is installed once at the site's root, and no page other than a calculator loads it."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from calculators import CALCULATORS
+from kensei_ref.calc_pages import DEFAULT_SCENARIOS
+from kensei_ref.engine import PYODIDE_FILES
+
+pytestmark = pytest.mark.build
+
+LANG_ROOTS = {"en": "", "fr": "fr", "ru": "ru"}
+ENGINE_FILES = ("calc-worker.js", "calculators.zip", *(f"pyodide/{name}" for name in PYODIDE_FILES))
+ENGINE_REFERENCE = re.compile(r"pyodide|calc-worker|calculators\.zip|assets/engine", re.IGNORECASE)
+
+
+class _Page(HTMLParser):
+    """The first ``.kr-result`` and ``.kr-calc`` of a page, and every URL it would fetch."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.result: dict[str, str | None] | None = None
+        self.calc: dict[str, str | None] | None = None
+        self.fetches: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        classes = (values.get("class") or "").split()
+        if "kr-result" in classes and self.result is None:
+            self.result = values
+        if "kr-calc" in classes and self.calc is None:
+            self.calc = values
+        if values.get("src"):
+            self.fetches.append(values["src"])
+        if tag == "link" and values.get("href"):
+            self.fetches.append(values["href"])
+
+
+def _parse(path: Path) -> _Page:
+    parser = _Page()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def assert_same_numbers(actual: Any, expected: Any, path: str = "result") -> None:
+    """Equal structures; numbers (int or float alike) within 1e-9."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict) and sorted(actual) == sorted(expected), f"{path}: keys differ"
+        for key, value in expected.items():
+            assert_same_numbers(actual[key], value, f"{path}.{key}")
+    elif isinstance(expected, list):
+        assert isinstance(actual, list) and len(actual) == len(expected), f"{path}: lengths differ"
+        for i, (a, e) in enumerate(zip(actual, expected, strict=True)):
+            assert_same_numbers(a, e, f"{path}[{i}]")
+    elif isinstance(expected, int | float) and not isinstance(expected, bool):
+        assert isinstance(actual, int | float) and not isinstance(actual, bool), f"{path}: {actual!r} is no number"
+        assert math.isclose(actual, expected, rel_tol=0, abs_tol=1e-9), f"{path}: HTML {actual!r} != {expected!r}"
+    else:
+        assert actual == expected, f"{path}: HTML {actual!r} != CPython {expected!r}"
+
+
+@pytest.mark.parametrize("lang", LANG_ROOTS)
+@pytest.mark.parametrize("name", DEFAULT_SCENARIOS)
+def test_default_result_in_the_html_is_cpythons(built_site, lang, name):
+    site, _ = built_site
+    page = _parse(site / LANG_ROOTS[lang] / "calculators" / name / "index.html")
+    assert page.result is not None, "no .kr-result in the page"
+    assert page.result.get("data-scenario") == "1"
+    assert page.result.get("data-state") == "fresh"
+    shown = json.loads(page.result["data-result"] or "null")
+    assert_same_numbers(shown, CALCULATORS[name].run(DEFAULT_SCENARIOS[name]))
+
+
+@pytest.mark.parametrize("lang", LANG_ROOTS)
+def test_calculator_pages_load_the_one_engine(built_site, lang):
+    site, _ = built_site
+    for name in DEFAULT_SCENARIOS:
+        folder = site / LANG_ROOTS[lang] / "calculators" / name
+        page = _parse(folder / "index.html")
+        assert page.calc is not None and page.calc.get("data-calculator") == name
+        engine = (folder / (page.calc.get("data-engine") or "")).resolve()
+        assert engine == (site / "assets" / "engine").resolve(), f"{name}: data-engine leads to {engine}"
+
+
+@pytest.mark.parametrize("lang", LANG_ROOTS)
+def test_rule_pages_reference_no_engine(built_site, book, lang):
+    site, _ = built_site
+    root = site / LANG_ROOTS[lang]
+    chapters = [root / chapter.page.removesuffix(".md") / "index.html" for chapter in book.chapters]
+    assert root / "kensei" / "orders" / "index.html" in chapters
+    for path in chapters:
+        found = ENGINE_REFERENCE.findall(path.read_text(encoding="utf-8"))
+        assert not found, f"{path.relative_to(site)} mentions {sorted(set(found))}"
+
+
+def test_no_page_but_a_calculator_fetches_the_engine(built_site):
+    site, _ = built_site
+    calculators = [site / root / "calculators" for root in LANG_ROOTS.values()]
+    fetching = []
+    for path in sorted(site.rglob("*.html")):
+        if any(path.is_relative_to(folder) for folder in calculators):
+            continue
+        fetching += [f"{path.relative_to(site)}: {url}" for url in _parse(path).fetches if ENGINE_REFERENCE.search(url)]
+    assert not fetching, "\n".join(fetching[:20])
+
+
+def test_engine_is_installed_once_at_the_root(built_site):
+    site, _ = built_site
+    engine = site / "assets" / "engine"
+    missing = [name for name in ENGINE_FILES if not (engine / name).is_file()]
+    assert not missing, f"missing in assets/engine/: {missing}"
+    for lang in ("fr", "ru"):
+        assert not (site / lang / "assets" / "engine").exists(), f"{lang}/assets/engine/ exists"
+    for name in ENGINE_FILES:
+        copies = sorted(str(p.relative_to(site)) for p in site.rglob(Path(name).name))
+        assert copies == [f"assets/engine/{name}"], f"{name}: {copies}"
+
+
+def test_engine_archive_holds_the_calculators_package(built_site):
+    site, _ = built_site
+    source = Path(CALCULATORS["shooting"].compute.__code__.co_filename).parent
+    expected = {f"calculators/{p.relative_to(source).as_posix()}" for p in source.rglob("*")
+                if p.suffix in (".py", ".json") and "__pycache__" not in p.parts}
+    with zipfile.ZipFile(site / "assets" / "engine" / "calculators.zip") as archive:
+        names = set(archive.namelist())
+        assert names == expected
+        assert archive.read("calculators/rule_values.json") == (source / "rule_values.json").read_bytes()

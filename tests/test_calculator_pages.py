@@ -1,0 +1,548 @@
+"""The calculator pages in Debian's Chromium: the numbers Pyodide shows are CPython's, links round-trip,
+bad inputs are explained in the page's language, the pages pass axe and fit a phone.
+
+Pyodide takes seconds to start, so each page is opened once and then driven through its form, and
+pages are opened ahead of the test that uses them (a :class:`_Pages` pool) so that one engine starts
+while another page is being tested.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import random
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlparse
+
+import pytest
+
+from calculators import CALCULATORS, CalculatorInputError
+from kensei_ref.calc_pages import DEFAULT_SCENARIOS, UI
+
+pytestmark = pytest.mark.browser
+
+NAMES = list(DEFAULT_SCENARIOS)
+LANGS = ("en", "fr", "ru")
+SCENARIOS_PER_PAGE = 24
+"""Random scenarios compared per calculator: the first opened from its URL, the others written into its form."""
+ENGINE_TIMEOUT = 90_000
+"""Milliseconds allowed for Pyodide to start (several pages may be starting at once on two cores)."""
+
+SETTLED = """(scenarios) => {
+  const calc = window.__krCalc;
+  return !!calc && calc.ready && scenarios.every((scenario) => !calc.pending.has(scenario)
+    && document.querySelector(`.kr-result[data-scenario="${scenario}"]`).dataset.state !== "computing");
+}"""
+"""True once the engine is ready and has answered the latest request of every scenario given."""
+
+SET_FORM = """([scenario, values]) => {
+  const form = document.querySelector(`form[data-scenario="${scenario}"]`);
+  const params = JSON.parse(document.querySelector(".kr-calc__data").textContent).params;
+  for (const param of params) {
+    const input = form.elements.namedItem(param.name);
+    const value = values[param.name];
+    if (param.kind === "bool") input.checked = value === true;
+    else input.value = value == null ? "" : Array.isArray(value) ? value.join(",") : String(value);
+  }
+  document.querySelector(`.kr-result[data-scenario="${scenario}"]`).dataset.result = "";
+  form.dispatchEvent(new Event("input", { bubbles: true }));
+  return window.__krCalc.pending.has(scenario);
+}"""
+"""Write every field of one scenario at once and send one input event (one request to the engine)."""
+
+READ_FORM = """(scenario) => {
+  const form = document.querySelector(`form[data-scenario="${scenario}"]`);
+  return Object.fromEntries([...form.elements].filter((e) => e.name)
+    .map((e) => [e.name, e.type === "checkbox" ? e.checked : e.value]));
+}"""
+
+FIELD_ERRORS = """(scenario) => Object.fromEntries(
+  [...document.querySelectorAll(`form[data-scenario="${scenario}"] .kr-field__error`)]
+    .filter((e) => e.textContent.trim()).map((e) => [e.id, e.textContent.trim()]))"""
+
+
+def _prefix(lang: str) -> str:
+    return "" if lang == "en" else f"{lang}/"
+
+
+def _params(name: str) -> list[dict[str, Any]]:
+    return CALCULATORS[name].describe()["params"]
+
+
+# ---- Random scenarios ----------------------------------------------------------------------------
+
+
+def _random_value(rng: random.Random, param: dict[str, Any]) -> Any:
+    kind = param["kind"]
+    if kind == "bool":
+        return rng.random() < 0.5
+    if kind == "choice":
+        return rng.choice(param["choices"])
+    low, high = param["minimum"], param["maximum"]
+    if kind == "int":
+        return rng.randint(low, high)
+    length = rng.randint(param["min_length"] or 0, param["max_length"] or 10)
+    return [rng.randint(low, high) for _ in range(length)]
+
+
+def _random_inputs(rng: random.Random, params: list[dict[str, Any]]) -> dict[str, Any]:
+    """Valid-looking inputs from the metadata, as the form sends them: every boolean (a checkbox is
+    always read), every choice that has no empty option, optional fields sometimes left empty."""
+    inputs = {}
+    for param in params:
+        has_empty_option = param["kind"] == "choice" and param["default"] is None and not param["required"]
+        optional = not param["required"] and (param["kind"] in ("int", "int_list") or has_empty_option)
+        if optional and rng.random() < 0.3:
+            continue
+        value = _random_value(rng, param)
+        if param["kind"] == "int_list" and not value and not param["required"]:
+            continue  # an empty list field is an omitted one
+        inputs[param["name"]] = value
+    return inputs
+
+
+@functools.cache
+def random_scenarios(name: str) -> tuple[tuple[dict[str, Any], dict[str, Any]], ...]:
+    """``SCENARIOS_PER_PAGE`` pairs (inputs, CPython's result), seeded, skipping what CPython refuses."""
+    rng = random.Random(f"calculator-pages/{name}")
+    params = _params(name)
+    scenarios = []
+    for _ in range(100_000):
+        inputs = _random_inputs(rng, params)
+        try:
+            scenarios.append((inputs, CALCULATORS[name].run(inputs)))
+        except CalculatorInputError:
+            continue
+        if len(scenarios) == SCENARIOS_PER_PAGE:
+            return tuple(scenarios)
+    raise AssertionError(f"{name}: too few valid random scenarios ({len(scenarios)})")
+
+
+def to_query(inputs: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    """The URL parameters of one scenario, as the page writes them (booleans as 1, lists as 2,2,1)."""
+    query = {}
+    for key, value in inputs.items():
+        if value is False or value is None or value == []:
+            continue
+        text = "1" if value is True else ",".join(map(str, value)) if isinstance(value, list) else str(value)
+        query[prefix + key] = text
+    return query
+
+
+def assert_same_numbers(actual: Any, expected: Any, path: str = "result") -> None:
+    """Equal structures; numbers (int or float alike) within 1e-9."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), f"{path}: expected an object, got {actual!r}"
+        assert sorted(actual) == sorted(expected), f"{path}: keys {sorted(actual)} != {sorted(expected)}"
+        for key, value in expected.items():
+            assert_same_numbers(actual[key], value, f"{path}.{key}")
+    elif isinstance(expected, list):
+        assert isinstance(actual, list), f"{path}: expected a list, got {actual!r}"
+        assert len(actual) == len(expected), f"{path}: {len(actual)} items, CPython has {len(expected)}"
+        for i, (a, e) in enumerate(zip(actual, expected, strict=True)):
+            assert_same_numbers(a, e, f"{path}[{i}]")
+    elif isinstance(expected, int | float) and not isinstance(expected, bool):
+        assert isinstance(actual, int | float) and not isinstance(actual, bool), f"{path}: {actual!r} is no number"
+        assert math.isclose(actual, expected, rel_tol=0, abs_tol=1e-9), f"{path}: browser {actual!r} != {expected!r}"
+    else:
+        assert actual == expected, f"{path}: browser {actual!r} != CPython {expected!r}"
+
+
+# ---- Pages ---------------------------------------------------------------------------------------
+
+
+class _Pages:
+    """Pages opened ahead of use in one browser context (its HTTP cache keeps Pyodide's files)."""
+
+    def __init__(self, context, base: str) -> None:
+        self.context, self.base = context, base
+        self.open: dict[str, Any] = {}
+
+    def _open(self, path: str):
+        page = self.context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.goto(f"{self.base}/{path}")
+        return page
+
+    def take(self, path: str, ahead: tuple[str, ...] = ()):
+        """The page at ``path`` (opened now unless opened ahead); starts opening the ``ahead`` paths."""
+        page = self.open.pop(path, None) or self._open(path)
+        for other in ahead:
+            if other not in self.open:
+                self.open[other] = self._open(other)
+        return page
+
+    def close(self) -> None:
+        for page in self.open.values():
+            page.close()
+
+
+@pytest.fixture(scope="module")
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def pages(context, server):
+    pool = _Pages(context, server)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    yield page
+    page.close()
+
+
+def settle(page, scenarios: tuple[str, ...] = ("1",)) -> None:
+    page.wait_for_function(SETTLED, arg=list(scenarios), timeout=ENGINE_TIMEOUT)
+
+
+def result_of(page, scenario: str = "1") -> tuple[str, Any]:
+    section = page.locator(f'section.kr-result[data-scenario="{scenario}"]')
+    raw = section.get_attribute("data-result")
+    return section.get_attribute("data-state"), json.loads(raw) if raw else None
+
+
+def assert_fresh(page, scenario: str, inputs: dict[str, Any]) -> Any:
+    state, result = result_of(page, scenario)
+    assert state == "fresh", f"data-state={state} for {inputs}; errors shown: {page.evaluate(FIELD_ERRORS, scenario)}"
+    assert result is not None
+    return result
+
+
+# ---- 1. Pyodide's numbers are CPython's ----------------------------------------------------------
+
+
+def _first_url(name: str) -> str:
+    inputs, _ = random_scenarios(name)[0]
+    return f"calculators/{name}/?{urlencode(to_query(inputs), safe=',')}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_browser_numbers_equal_cpython(pages, name):
+    index = NAMES.index(name)
+    page = pages.take(_first_url(name), ahead=tuple(_first_url(n) for n in NAMES[index + 1 : index + 2]))
+    try:
+        scenarios = random_scenarios(name)
+        inputs, expected = scenarios[0]
+        settle(page)  # opened from the URL: filled in, computed once the engine is ready
+        assert_same_numbers(assert_fresh(page, "1", inputs), expected)
+        assert page.evaluate("window.__krCalc.readyAt") > 0
+        for inputs, expected in scenarios[1:]:
+            assert page.evaluate(SET_FORM, ["1", inputs]), "the change sent no request to the engine"
+            settle(page)
+            assert_same_numbers(assert_fresh(page, "1", inputs), expected, f"result for {inputs}")
+            assert dict(parse_qsl(urlparse(page.url).query)) == to_query(inputs), "the URL does not hold the inputs"
+        assert page.evaluate("window.__krCalc.lastComputeMs") >= 0
+        assert not page.errors
+    finally:
+        page.close()
+
+
+# ---- 2. A shared link reproduces both scenarios -------------------------------------------------
+
+FIRST = {"wounds": "3,2,2,1,1", "attack": "5", "defense": "4", "armor": "2", "range": "long", "cover": "light"}
+SECOND = {"attack": "4", "moved": "march", "shooter_in": "deep-forest"}
+
+
+def _type_into(page, scenario: str, values: dict[str, str]) -> None:
+    for name, value in values.items():
+        field = page.locator(f"#s{scenario}-{name}")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+
+
+def test_shared_link_round_trips(pages, page, server):
+    first = pages.take("calculators/shooting/")
+    try:
+        settle(first)
+        first.locator("#s1-dice").fill("")
+        _type_into(first, "1", FIRST)
+        first.locator("#s1-precision").check()
+        first.locator(".kr-calc__compare").click()
+        assert first.locator('.kr-calc__scenario[data-scenario="2"]').is_visible()
+        _type_into(first, "2", SECOND)
+        first.locator("#s2-precision").uncheck()
+        first.locator("#s2-second_shot").check()
+        settle(first, ("1", "2"))
+        url = first.url
+        assert "compare=1" in url and "s2.attack=4" in url, url
+        forms = {s: first.evaluate(READ_FORM, s) for s in ("1", "2")}
+        results = {s: result_of(first, s) for s in ("1", "2")}
+        difference = first.locator(".kr-calc__difference").inner_text()
+        assert not first.errors
+    finally:
+        first.close()
+
+    page.goto(url)
+    settle(page, ("1", "2"))
+    assert page.locator('.kr-calc__scenario[data-scenario="2"]').is_visible()
+    for scenario in ("1", "2"):
+        assert page.evaluate(READ_FORM, scenario) == forms[scenario], f"scenario {scenario}'s form"
+        assert result_of(page, scenario) == results[scenario], f"scenario {scenario}'s result"
+        assert results[scenario][0] == "fresh"
+    assert page.locator(".kr-calc__difference").is_visible()
+    assert page.locator(".kr-calc__difference").inner_text() == difference
+    # and the numbers are the ones CPython gives for what the forms say
+    typed_first = {"wounds": [3, 2, 2, 1, 1], "attack": 5, "defense": 4, "armor": 2, "range": "long",
+                   "cover": "light", "precision": True}
+    typed_second = {**typed_first, "attack": 4, "moved": "march", "shooter_in": "deep-forest", "precision": False,
+                    "second_shot": True}
+    assert_same_numbers(results["1"][1], CALCULATORS["shooting"].run(typed_first))
+    assert_same_numbers(results["2"][1], CALCULATORS["shooting"].run(typed_second))
+    assert page.url == url
+    assert not page.errors
+
+
+# ---- 3. A worked example opens in its calculator ------------------------------------------------
+
+EXAMPLE_RULE = "kensei.shooting-dice"
+EXAMPLE_LINK = (f'xpath=//h2[@id="{EXAMPLE_RULE}"]/following-sibling::*'
+                f'[preceding-sibling::h2[1][@id="{EXAMPLE_RULE}"]]//a[contains(@class, "kr-open-calculator")]')
+"""The "open in calculator" links of the rule's own section (up to the next rule's heading)."""
+
+
+def _example_inputs(book) -> dict[str, Any]:
+    example = next(e for e in book.rule(EXAMPLE_RULE).examples if e.calculator == "shooting")
+    return dict(example.inputs)
+
+
+def test_worked_example_opens_in_the_calculator(page, server, book):
+    page.goto(f"{server}/{book.chapter_of(EXAMPLE_RULE).page.removesuffix('.md')}/")
+    link = page.locator(EXAMPLE_LINK)
+    assert link.count() >= 1, f"no a.kr-open-calculator in the worked example of {EXAMPLE_RULE}"
+    assert "calculators/shooting/?" in link.first.get_attribute("href")
+    link.first.click()
+    page.wait_for_url("**/calculators/shooting/?**")
+    settle(page)
+    state, result = result_of(page)
+    assert state == "fresh"
+    assert result["dice"] == 7
+    inputs = _example_inputs(book)
+    assert page.locator("#s1-wounds").input_value() == ",".join(map(str, inputs["wounds"]))
+    assert_same_numbers(result, CALCULATORS["shooting"].run(inputs))
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_worked_example_link_stays_in_the_language(page, server, book, lang):
+    page.goto(f"{server}/{lang}/{book.chapter_of(EXAMPLE_RULE).page.removesuffix('.md')}/")
+    link = page.locator(EXAMPLE_LINK)
+    assert link.count() >= 1, f"no a.kr-open-calculator in the worked example of {EXAMPLE_RULE} ({lang})"
+    href = link.first.evaluate("a => a.href")
+    assert href.startswith(f"{server}/{lang}/calculators/shooting/?"), href
+    assert "wounds=2,2,2,1" in href.replace("%2C", ","), href
+
+
+# ---- 4. Bad inputs are explained at their field, in the page's language -------------------------
+
+INT_BOUNDS = {"minimum": 0, "maximum": 20}
+ERROR_CASES = [
+    # (what, field, value typed, English message, whether the message names the bounds)
+    ("empty required field", "attack", "", UI["required"], False),
+    ("out of bounds", "attack", "99", UI["int"] % INT_BOUNDS, True),
+    ("not a whole number", "defense", "2.5", UI["int"] % INT_BOUNDS, True),
+    ("malformed list", "wounds", "2,,x", UI["int_list"] % INT_BOUNDS, True),
+]
+
+
+ALL_RESULTS = "() => [...document.querySelectorAll('[data-result]')].map((e) => e.dataset.result).join(' ')"
+
+
+def _assert_error_shown(page, lang: str, field: str, english: str | tuple[str, ...], result_before: Any) -> str:
+    error = page.locator(f"#s1-{field}-error")
+    text = error.inner_text().strip()
+    english = (english,) if isinstance(english, str) else english
+    assert text, f"no error shown at {field}"
+    if lang == "en":
+        assert text in english, text
+    else:
+        assert text not in english, f"the {lang} page shows the English message {text!r}"
+    assert page.locator(f"#s1-{field}").get_attribute("aria-invalid") == "true"
+    state, result = result_of(page)
+    assert state == "stale", f"data-state={state} after a bad {field}"
+    assert result == result_before, "the last valid result was not kept"
+    assert page.locator('section.kr-result[data-scenario="1"] .kr-figure').count() > 0
+    assert page.locator(f"#s1-{field}-error").is_visible()
+    assert "NaN" not in page.locator("body").inner_text()
+    assert "NaN" not in page.evaluate(ALL_RESULTS)
+    return text
+
+
+def _restore(page, field: str, value: str) -> None:
+    page.locator(f"#s1-{field}").fill(value)
+    settle(page)
+    assert result_of(page)[0] == "fresh"
+    assert page.locator(f"#s1-{field}-error").inner_text() == ""
+    assert page.locator(f"#s1-{field}").get_attribute("aria-invalid") is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bad_inputs_show_inline_errors(page, server, lang):
+    page.goto(f"{server}/{_prefix(lang)}calculators/shooting/")
+    settle(page)
+    assert page.locator("html").get_attribute("lang") == lang
+    _, before = result_of(page)
+    defaults = {name: page.locator(f"#s1-{name}").input_value() for name in ("attack", "defense", "wounds")}
+    for what, field, value, english, bounded in ERROR_CASES:
+        page.locator(f"#s1-{field}").fill(value)
+        settle(page)
+        text = _assert_error_shown(page, lang, field, english, before)
+        if bounded:
+            assert "20" in text, f"{what}: the bounds are missing from {text!r}"
+        _restore(page, field, defaults[field])
+
+    # "abc" typed into a number field: Chromium keeps no letter, so the field is empty (or not a number)
+    page.locator("#s1-attack").click()
+    page.keyboard.press("ControlOrMeta+A")
+    page.keyboard.type("abc")
+    settle(page)
+    _assert_error_shown(page, lang, "attack", (UI["required"], UI["int"] % INT_BOUNDS), before)
+    _restore(page, "attack", defaults["attack"])
+
+    # refused by the rules: shooting takes its dice or its models' Wounds, not both
+    refused = {"dice": 5, "wounds": [2, 2, 2, 1], "attack": 6, "defense": 5, "armor": 3}
+    with pytest.raises(CalculatorInputError) as refusal:
+        CALCULATORS["shooting"].run(refused)
+    page.locator("#s1-dice").fill("5")
+    settle(page)
+    prefix = UI["rules"].split("%(")[0]
+    text = page.locator(f"#s1-{refusal.value.field}-error").inner_text().strip()
+    assert text, f"no error at {refusal.value.field}: {page.evaluate(FIELD_ERRORS, '1')}"
+    assert "{0}" not in text and "{1}" not in text, text
+    if lang == "en":
+        assert text.startswith(prefix), text
+    else:
+        assert not text.startswith(prefix), f"the {lang} page shows the English message {text!r}"
+    assert page.locator(f"#s1-{refusal.value.field}").get_attribute("aria-invalid") == "true"
+    assert result_of(page) == ("stale", before)
+    assert "NaN" not in page.locator("body").inner_text()
+    _restore(page, "dice", "")
+    assert not page.errors
+
+
+def test_rule_refused_link_shows_the_error_at_its_field(page, server):
+    inputs = {"unit_type": "cavalry", "very_high_obstacles": 1}
+    with pytest.raises(CalculatorInputError) as refusal:
+        CALCULATORS["movement"].run(inputs)
+    assert refusal.value.field == "very_high_obstacles"
+    page.goto(f"{server}/calculators/movement/?{urlencode(inputs)}")
+    settle(page)
+    error = page.locator("#s1-very_high_obstacles-error")
+    assert error.is_visible()
+    assert error.inner_text().startswith(UI["rules"].split("%(")[0])
+    assert page.locator("#s1-very_high_obstacles").get_attribute("aria-invalid") == "true"
+    state, result = result_of(page)
+    assert state == "stale"
+    assert_same_numbers(result, CALCULATORS["movement"].run(DEFAULT_SCENARIOS["movement"]))
+    assert "NaN" not in page.locator("body").inner_text()
+
+
+def test_typing_past_the_maximum_keeps_the_result_stale(page, server):
+    """Typing "99" sends "9" (valid) to the engine, then "99" (invalid): the late answer for "9" must not
+    mark the result fresh while the field shows an error."""
+    page.goto(f"{server}/calculators/shooting/")
+    settle(page)
+    page.evaluate("""() => {
+      const input = document.querySelector("#s1-attack");
+      for (const text of ["9", "99"]) {
+        input.value = text;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    }""")
+    settle(page)
+    assert page.locator("#s1-attack-error").inner_text() == UI["int"] % INT_BOUNDS
+    state, result = result_of(page)
+    assert state == "stale", (
+        f"data-state={state} beside an invalid Attack; data-result is for effective Attack {result['effective_attack']}"
+    )
+
+
+# ---- 5. Accessibility ----------------------------------------------------------------------------
+
+AXE_PAGES = [(lang, name) for lang in LANGS for name in NAMES]
+
+
+def _axe_node(node: dict) -> str:
+    target = " ".join(map(str, node["target"]))
+    data = next((check.get("data") for check in node.get("any", []) if isinstance(check.get("data"), dict)), None)
+    if data and data.get("fgColor"):  # color-contrast: the colours to change
+        target += f" ({data['fgColor']} on {data.get('bgColor')}: {data.get('contrastRatio')}:1)"
+    elif data and data.get("contrastRatio"):  # link-in-text-block: the link against the text around it
+        target += f" (link against its text: {data['contrastRatio']}:1, no underline)"
+    return target
+
+
+def _axe_summary(violations: list[dict]) -> list[str]:
+    lines = []
+    for violation in violations:
+        targets = [_axe_node(node) for node in violation["nodes"]]
+        shown = "\n    ".join(targets[:12]) + (f"\n    (+{len(targets) - 12} more)" if len(targets) > 12 else "")
+        lines.append(f"  {violation['impact']} {violation['id']}:\n    {shown}")
+    return lines
+
+
+@pytest.mark.parametrize(("lang", "name"), AXE_PAGES)
+def test_calculator_page_has_no_serious_axe_violation(pages, lang, name):
+    from axe_playwright_python.sync_playwright import Axe
+
+    index = AXE_PAGES.index((lang, name))
+    ahead = tuple(f"{_prefix(other_lang)}calculators/{other}/" for other_lang, other in
+                   AXE_PAGES[index + 1 : index + 3])
+    page = pages.take(f"{_prefix(lang)}calculators/{name}/", ahead=ahead)
+    try:
+        settle(page)
+        page.locator(".kr-calc__compare").click()  # both scenarios and their difference on screen
+        settle(page, ("1", "2"))
+        page.locator('section.kr-result[data-scenario="1"] details.kr-steps summary').click()
+        results = Axe().run(page)
+        violations = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+        if violations:
+            pytest.fail(f"axe on {lang}/{name}:\n" + "\n".join(_axe_summary(violations)), pytrace=False)
+    finally:
+        page.close()
+
+
+# ---- 6. Phone width ------------------------------------------------------------------------------
+
+TARGET_HEIGHTS = """() => [...document.querySelectorAll(".kr-calc input, .kr-calc select, .kr-calc button")]
+  .filter((e) => e.getClientRects().length > 0)
+  .map((e) => {
+    // a checkbox is tapped through the label around it
+    const target = e.type === "checkbox" || e.type === "radio" ? (e.closest("label") || e) : e;
+    return [e.id || e.className, target.getBoundingClientRect().height];
+  })"""
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=3)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_shooting_fits_a_phone(phone, server):
+    phone.goto(f"{server}/calculators/shooting/")
+    settle(phone)
+    for situation in ("one scenario", "two scenarios"):
+        widths = phone.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1] + 1, f"{situation}: sideways scroll (scrollWidth, clientWidth) {widths}"
+        heights = phone.evaluate(TARGET_HEIGHTS)
+        assert len(heights) >= 10
+        small = [(name, round(height, 1)) for name, height in heights if height < 44]
+        assert not small, f"{situation}: controls under 44 px tall: {small}"
+        if situation == "one scenario":
+            phone.locator(".kr-calc__compare").click()
+            settle(phone, ("1", "2"))
