@@ -21,6 +21,8 @@ test: deps $(CATALOGS)
 
 bench: deps $(CATALOGS)
 	$(PY) tests/benchmarks/bench_calculators.py --out docs/benchmarks.json
+	$(VENV)/bin/mkdocs build --quiet --site-dir .bench-site
+	$(PY) tests/benchmarks/bench_browser.py --site .bench-site --out docs/benchmarks-browser.json
 
 lint: deps
 	$(VENV)/bin/ruff check kensei_ref calculators tests

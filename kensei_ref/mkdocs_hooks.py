@@ -76,9 +76,13 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     config.extra["kr_book"] = book
     generated = pages.site_pages(book, lang, _calculator_names(), frozenset(calc_pages.DEFAULT_SCENARIOS))
     generated.update(calc_pages.calculator_pages(book, lang, ROOT_LANGUAGE))
-    benchmarks = Path(config.docs_dir).parent / "benchmarks.json"
-    if benchmarks.exists():
-        generated[pages.BENCHMARKS_PAGE] = pages.benchmarks_page(json.loads(benchmarks.read_text("utf-8")), lang)
+    docs = Path(config.docs_dir).parent
+    if (docs / "benchmarks.json").exists():
+        browser = docs / "benchmarks-browser.json"
+        generated[pages.BENCHMARKS_PAGE] = pages.benchmarks_page(
+            json.loads((docs / "benchmarks.json").read_text("utf-8")), lang,
+            json.loads(browser.read_text("utf-8")) if browser.exists() else None,
+        )
     config.extra["kr_pages"] = generated
     config.nav = site_nav.nav(book, lang, generated)
     if lang == ROOT_LANGUAGE:

@@ -7,6 +7,7 @@ hands them: every link, number and tooltip is resolved here, so a template never
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -242,8 +243,9 @@ def quick_reference_page(book: RuleBook, lang: str) -> str:
     return environment(lang).get_template("quick-reference.md.j2").render(tables=views)
 
 
-def benchmarks_page(figures: dict, lang: str) -> str:
-    """The measured speed of the calculators (``docs/benchmarks.json``, written by ``make bench``)."""
+def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> str:
+    """The measured speed of the calculators (``docs/benchmarks.json`` and ``benchmarks-browser.json``,
+    written by ``make bench``)."""
     _ = get_translations(lang).gettext
     labels = {
         "shooting": _("Shooting, %(size)s dice"),
@@ -266,7 +268,40 @@ def benchmarks_page(figures: dict, lang: str) -> str:
     return environment(lang).get_template("benchmarks.md.j2").render(
         rows=rows, measured=figures["measured"], python=figures["python"], machine=figures["machine"],
         repeats=figures["repeats"], trials=format_decimal(figures["trials"], lang, 0),
+        browser=_browser_view(browser, lang, labels) if browser else None,
     )
+
+
+def _browser_view(figures: dict, lang: str, labels: dict[str, str]) -> dict:
+    """The calculator pages' figures in Chromium (``docs/benchmarks-browser.json``)."""
+    _ = get_translations(lang).gettext
+
+    def ms(value: float) -> str:
+        return f"{format_decimal(value, lang, 1)}\u00a0ms"
+
+    def kib(value: int) -> str:
+        return f"{format_decimal(value / 1024, lang, 0)}\u00a0KiB"
+
+    loading, sizes = figures["loading"], figures["bytes"]
+    rows = [
+        (_("From navigation to the numbers of the default scenario (first paint)"),
+         ms(loading["first_contentful_paint_ms"])),
+        (_("Calculator ready, empty browser cache"), ms(loading["engine_ready_cold_ms"])),
+        (_("Calculator ready, warm browser cache"), ms(loading["engine_ready_warm_ms"])),
+    ]
+    for row in figures["recompute"]:
+        size = int(re.search(r"\d+", row["case"])[0])
+        rows.append((_("Recompute after a change: %(case)s (in Python / until shown)")
+                     % {"case": labels[row["calculator"]] % {"size": size}},
+                     f"{format_decimal(row['compute_ms'], lang, 1)} / {ms(row['round_trip_ms'])}"))
+    rows += [
+        (_("Transferred by a rule page"), kib(sizes["rule_page"]["bytes"])),
+        (_("Transferred by a calculator page until ready"), kib(sizes["calculator_page"]["bytes"])),
+        (_("Calculator files fetched by a rule page"),
+         str(len(sizes["rule_page"]["engine_requests"]))),
+    ]
+    return {**{k: figures[k] for k in ("chromium", "machine", "measured", "repeats", "changes")},
+            "rows": [{"label": label, "value": value} for label, value in rows]}
 
 
 def _has_rule(book: RuleBook, rule_id: str) -> bool:
