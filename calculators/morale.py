@@ -46,10 +46,13 @@ MORALE_FLAGS = (
     ),
 )
 
+MORALE_PARAM = Param(
+    "morale", "int", N_("Morale"), N_("The warband's Morale."), "ronin.morale-test", minimum=0, maximum=20
+)
+"""The warband's Morale, shared with the morale-over-turns calculator."""
+
 PARAMS = (
-    Param(
-        "morale", "int", N_("Morale"), N_("The warband's Morale."), "ronin.morale-test", minimum=0, maximum=20
-    ),
+    MORALE_PARAM,
     Param(
         "wavering",
         "bool",

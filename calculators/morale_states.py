@@ -14,7 +14,7 @@ from typing import Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .morale import MORALE_FLAGS, pass_chance, roll_modifier
+from .morale import MORALE_FLAGS, MORALE_PARAM, pass_chance, roll_modifier
 from .params import N_, Param
 from .registry import Calculator
 from .results import Figure, Result, Step
@@ -23,9 +23,7 @@ STATES = ("confident", "wavering", "panic")
 MAX_TURNS = 20
 
 PARAMS = (
-    Param(
-        "morale", "int", N_("Morale"), N_("The warband's Morale."), "ronin.morale-test", minimum=0, maximum=20
-    ),
+    MORALE_PARAM,
     Param(
         "start",
         "choice",

@@ -4,14 +4,13 @@ engine is installed once at the site's root, and no page other than a calculator
 from __future__ import annotations
 
 import json
-import math
 import re
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 
 import pytest
+from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS
 from kensei_ref.calc_pages import DEFAULT_SCENARIOS
@@ -50,23 +49,6 @@ def _parse(path: Path) -> _Page:
     parser = _Page()
     parser.feed(path.read_text(encoding="utf-8"))
     return parser
-
-
-def assert_same_numbers(actual: Any, expected: Any, path: str = "result") -> None:
-    """Equal structures; numbers (int or float alike) within 1e-9."""
-    if isinstance(expected, dict):
-        assert isinstance(actual, dict) and sorted(actual) == sorted(expected), f"{path}: keys differ"
-        for key, value in expected.items():
-            assert_same_numbers(actual[key], value, f"{path}.{key}")
-    elif isinstance(expected, list):
-        assert isinstance(actual, list) and len(actual) == len(expected), f"{path}: lengths differ"
-        for i, (a, e) in enumerate(zip(actual, expected, strict=True)):
-            assert_same_numbers(a, e, f"{path}[{i}]")
-    elif isinstance(expected, int | float) and not isinstance(expected, bool):
-        assert isinstance(actual, int | float) and not isinstance(actual, bool), f"{path}: {actual!r} is no number"
-        assert math.isclose(actual, expected, rel_tol=0, abs_tol=1e-9), f"{path}: HTML {actual!r} != {expected!r}"
-    else:
-        assert actual == expected, f"{path}: HTML {actual!r} != CPython {expected!r}"
 
 
 @pytest.mark.parametrize("lang", LANG_ROOTS)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import random
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlparse
 
 import pytest
+from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS, CalculatorInputError
 from kensei_ref.calc_pages import DEFAULT_SCENARIOS, UI
@@ -128,25 +128,6 @@ def to_query(inputs: dict[str, Any], prefix: str = "") -> dict[str, str]:
         text = "1" if value is True else ",".join(map(str, value)) if isinstance(value, list) else str(value)
         query[prefix + key] = text
     return query
-
-
-def assert_same_numbers(actual: Any, expected: Any, path: str = "result") -> None:
-    """Equal structures; numbers (int or float alike) within 1e-9."""
-    if isinstance(expected, dict):
-        assert isinstance(actual, dict), f"{path}: expected an object, got {actual!r}"
-        assert sorted(actual) == sorted(expected), f"{path}: keys {sorted(actual)} != {sorted(expected)}"
-        for key, value in expected.items():
-            assert_same_numbers(actual[key], value, f"{path}.{key}")
-    elif isinstance(expected, list):
-        assert isinstance(actual, list), f"{path}: expected a list, got {actual!r}"
-        assert len(actual) == len(expected), f"{path}: {len(actual)} items, CPython has {len(expected)}"
-        for i, (a, e) in enumerate(zip(actual, expected, strict=True)):
-            assert_same_numbers(a, e, f"{path}[{i}]")
-    elif isinstance(expected, int | float) and not isinstance(expected, bool):
-        assert isinstance(actual, int | float) and not isinstance(actual, bool), f"{path}: {actual!r} is no number"
-        assert math.isclose(actual, expected, rel_tol=0, abs_tol=1e-9), f"{path}: browser {actual!r} != {expected!r}"
-    else:
-        assert actual == expected, f"{path}: browser {actual!r} != CPython {expected!r}"
 
 
 # ---- Pages ---------------------------------------------------------------------------------------
