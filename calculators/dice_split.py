@@ -57,13 +57,16 @@ class DiceSplitResult(Result):
 
 
 def compute(inputs: Any) -> DiceSplitResult:
-    """Half of the dice, rounded up and down ("half" is the rule's own word, not a stated value).
+    """At least half of the dice on the charged unit (rounded up), at most half on a lone character
+    (rounded down): the shares are the rule's own (kensei.dividing-dice).
 
     Args:
         inputs: a :data:`DiceSplitInputs`.
     """
-    dice = inputs.combat_dice
-    rounded_up, rounded_down = -(-dice // 2), dice // 2
+    dice, rules = inputs.combat_dice, inputs.rules
+    charged = rules.value("kensei.dividing-dice", "charged_share_divisor")
+    character = rules.value("kensei.dividing-dice", "character_share_divisor")
+    rounded_up, rounded_down = -(-dice // charged), dice // character
     steps = (
         Step(
             "kensei.dividing-dice",

@@ -180,9 +180,9 @@ def _field(inputs: Any, side: str, name: str) -> Any:
 
 def _outnumbering(own_models: int, enemy_models: int, rules: RuleValues) -> int:
     """Bonus dice when the enemy has at most a third, or at most half, as many models."""
-    if enemy_models * 3 <= own_models:
+    if enemy_models * rules.value("kensei.outnumbering", "third_ratio") <= own_models:
         return rules.value("kensei.outnumbering", "third_bonus")
-    if enemy_models * 2 <= own_models:
+    if enemy_models * rules.value("kensei.outnumbering", "half_ratio") <= own_models:
         return rules.value("kensei.outnumbering", "half_bonus")
     return 0
 
