@@ -138,6 +138,18 @@ def main(argv: list[str] | None = None) -> int:
         }
     )
 
+    # The largest inputs the bounds allow: none may take more than a second.
+    largest = {
+        "shooting, 200 dice, subtractive": ("shooting", {"dice": 200, "attack": 0, "defense": 0, "armor": 0,
+                                                         "damage_rule": "subtractive"}),
+        "melee, 200 against 200 Wounds, every bonus": ("melee", melee_inputs(200) | {"a_extra_dice": 20}),
+        "planner, 10 units, 20 points": ("planner", {"points": 20, "honors": [5, 6, 7, 8, 4, 3, 5, 6, 7, 9]}),
+        "morale over 20 turns": ("morale-states", {"morale": 7, "turns": 20, "triggers": [1] * 20, "banner": True}),
+    }  # fmt: skip
+    largest_inputs = {
+        case: median_time(lambda n=name, i=inputs: CALCULATORS[n].run(i), 3) for case, (name, inputs) in largest.items()
+    }
+
     def show(row: dict, key: str, pattern: str, scale: float = 1) -> str:
         return pattern.format(row[key] * scale) if key in row else ""
 
@@ -157,6 +169,9 @@ def main(argv: list[str] | None = None) -> int:
             show(row, "monte_carlo_max_abs_error", "{:.4f}"),
         ]
         print("| " + " | ".join(cells) + " |")
+    print("\nLargest inputs within the bounds (median of 3 runs):")
+    for case, seconds in largest_inputs.items():
+        print(f"- {case}: {seconds * 1000:.0f} ms")
     if args.out:
         figures = {
             "measured": time.strftime("%Y-%m-%d"),
@@ -165,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
             "repeats": args.repeats,
             "trials": args.trials,
             "rows": rows,
+            "largest_inputs_s": largest_inputs,
         }
         args.out.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
         print(f"\nwrote {args.out}")

@@ -9,7 +9,6 @@ import doctest
 import importlib
 import json
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -110,15 +109,6 @@ def test_results_are_json_ready(name, variants):
             assert step["rule"].startswith(("kensei.", "ronin."))
 
 
-def _best_time(name: str, inputs: dict, repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        CALCULATORS[name].run(inputs)
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 def _side(side: str, wounds: int, **stats) -> dict:
     figures = {
         "models": wounds,
@@ -129,15 +119,6 @@ def _side(side: str, wounds: int, **stats) -> dict:
         "initiative": 3,
     } | stats
     return {f"{side}_{key}": value for key, value in figures.items()}
-
-
-def test_melee_thirty_against_thirty_is_fast():
-    assert _best_time("melee", _side("a", 30) | _side("b", 30), 5) < 0.05
-
-
-def test_planner_six_units_six_points_is_fast():
-    inputs = {"general": "daimyo", "dominance": True, "honors": [5, 6, 7, 8, 4, 3]}
-    assert _best_time("planner", inputs, 5) < 0.05
 
 
 EXTREMES = {
@@ -157,5 +138,11 @@ EXTREMES = {
 
 
 @pytest.mark.parametrize(("name", "inputs"), EXTREMES.values(), ids=EXTREMES.keys())
-def test_the_largest_inputs_take_under_a_second(name, inputs):
-    assert _best_time(name, inputs, 2) < 1.0
+def test_the_largest_inputs_give_a_whole_distribution(name, inputs):
+    """The bounds' extremes compute (their time is measured by `make bench`, not asserted here)."""
+    result = CALCULATORS[name].run(inputs)
+    if name == "morale-states":
+        pmf = list(result["final"].values())
+    else:
+        pmf = next(value for key, value in result.items() if key.endswith("pmf") and isinstance(value, list))
+    assert abs(sum(pmf) - 1) < 1e-9
