@@ -21,6 +21,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from calculators import CALCULATORS
 from kensei_ref import calc_pages, engine, freshness, pages, search_patch, site_nav
 from kensei_ref.export import rules_document
 from kensei_ref.i18n import LANGUAGES
@@ -53,15 +54,6 @@ def _book() -> RuleBook:
         raise PluginError(str(error)) from error
 
 
-def _calculator_names() -> set[str]:
-    """Calculators that can run worked examples, so those examples show a 'verified' mark."""
-    try:
-        from calculators import CALCULATORS
-    except ImportError:
-        return set()
-    return set(CALCULATORS)
-
-
 @event_priority(100)  # before Material's search plugin, which reads the theme's language
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     lang = _lang(config)
@@ -74,7 +66,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         search.config.lang = [lang, *(other for other in LANGUAGES if other != lang)]
     config.extra["kr_lang"] = lang
     config.extra["kr_book"] = book
-    generated = pages.site_pages(book, lang, _calculator_names(), frozenset(calc_pages.DEFAULT_SCENARIOS))
+    # Examples a calculator checks show a mark; those with a calculator page link to it with their inputs.
+    generated = pages.site_pages(book, lang, set(CALCULATORS), frozenset(calc_pages.DEFAULT_SCENARIOS))
     generated.update(calc_pages.calculator_pages(book, lang, ROOT_LANGUAGE))
     docs = Path(config.docs_dir).parent
     if (docs / "benchmarks.json").exists():
