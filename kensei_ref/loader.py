@@ -15,7 +15,6 @@ from typing import Any
 
 import yaml
 
-from . import freshness
 from .inline import REFERENCE
 from .model import (
     LANGS,
@@ -490,7 +489,3 @@ def load(data_dir: Path = DATA_DIR, *, require_stamps: bool = True) -> RuleBook:
         raise DataError(problems)
     return book
 
-
-def stale_translations(book: RuleBook) -> list[str]:
-    """Texts whose French or Russian stamp no longer matches the English they translate."""
-    return freshness.stale(book)
