@@ -13,6 +13,7 @@ Per die (kensei.hit-roll, kensei.roll-of-ten, kensei.defense-roll, kensei.damage
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 from .params import N_, Param
 from .pmf import Pmf
@@ -74,3 +75,33 @@ def hit_chance(effective_attack: int, rules: RuleValues) -> tuple[int, int]:
     """``(faces that hit, faces)`` of the Attack roll."""
     faces = d10_faces(rules)
     return sum(roll > effective_attack for roll in range(LOWEST_FACE, faces + 1)), faces
+
+
+def through_chance(effective_attack: int, effective_defense: int, rules: RuleValues) -> Fraction:
+    """P(a hit is not cancelled by the Defense roll | the die hit), Roll of Ten included.
+
+    The Roll of Ten lowers Defense only for the hits rolled on the highest face, so the chance
+    depends on the Attack through the share of hits that are tens.
+
+    Raises:
+        ValueError: when no face hits (the chance given a hit is then undefined).
+    """
+    faces = d10_faces(rules)
+    roll_of_ten = rules.value("kensei.roll-of-ten", "critical_roll")
+    reduction = rules.value("kensei.roll-of-ten", "defense_reduction")
+    rolls = range(LOWEST_FACE, faces + 1)
+    hit_rolls = [roll for roll in rolls if roll > effective_attack]
+    if not hit_rolls:
+        raise ValueError(f"no face of the d10 beats an Attack of {effective_attack}")
+    through = 0
+    for hit_roll in hit_rolls:
+        defense = effective_defense - (reduction if hit_roll == roll_of_ten else 0)
+        through += sum(not defense_cancels(roll, defense, rules) for roll in rolls)
+    return Fraction(through, len(hit_rolls) * faces)
+
+
+def damage_chance(armor: int, damage_rule: str, rules: RuleValues) -> Fraction:
+    """P(one Damage roll against ``armor`` deals at least one Wound)."""
+    faces = d10_faces(rules)
+    rolls = range(LOWEST_FACE, faces + 1)
+    return Fraction(sum(damage_wounds(roll, armor, damage_rule, rules) > 0 for roll in rolls), faces)

@@ -13,7 +13,7 @@ from typing import Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .kensei_dice import DAMAGE_RULE_PARAM, hit_chance, strike_die
+from .kensei_dice import DAMAGE_RULE_PARAM, damage_chance, hit_chance, strike_die, through_chance
 from .params import N_, Param
 from .pmf import Pmf
 from .registry import Calculator
@@ -321,6 +321,25 @@ def compute(inputs: Any) -> ShootingResult:
         steps.append(
             Step(
                 "kensei.hit-roll", "p_hit", N_("Chance that a die hits"), Fraction(hits, faces), "probability"
+            )
+        )
+        if hits:
+            steps.append(
+                Step(
+                    "kensei.defense-roll",
+                    "p_through",
+                    N_("Chance that a hit gets through Defense"),
+                    through_chance(effective_attack, effective_defense, rules),
+                    "probability",
+                )
+            )
+        steps.append(
+            Step(
+                "kensei.damage-roll",
+                "p_damage",
+                N_("Chance that a Damage roll deals Wounds"),
+                damage_chance(inputs.armor, inputs.damage_rule, rules),
+                "probability",
             )
         )
         steps.append(
