@@ -159,11 +159,11 @@ def _view(name: str, inputs: dict, lang: str, ctx: PageContext) -> dict:
     }
 
 
-def calculator_page(book: RuleBook, name: str, lang: str, root_language: str) -> str:
+def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *, directory_urls: bool = True) -> str:
     """The Markdown (with an HTML form) of one calculator's page in ``lang``."""
     tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
     calculator = CALCULATORS[name]
-    ctx = PageContext(book, lang, page_path(name))
+    ctx = PageContext(book, lang, page_path(name), directory_urls)
     description = calculator.describe()
     defaults = DEFAULT_SCENARIOS[name]
     fields = [_field(p, lang, ctx) for p in description["params"]]
@@ -215,8 +215,9 @@ def index_page(book: RuleBook, lang: str) -> str:
     return environment(lang).get_template("calculators.md.j2").render(items=items)
 
 
-def calculator_pages(book: RuleBook, lang: str, root_language: str) -> dict[str, str]:
+def calculator_pages(book: RuleBook, lang: str, root_language: str, *, directory_urls: bool = True) -> dict[str, str]:
     """Every calculator page of one language, and their index."""
-    pages = {page_path(name): calculator_page(book, name, lang, root_language) for name in DEFAULT_SCENARIOS}
+    pages = {page_path(name): calculator_page(book, name, lang, root_language, directory_urls=directory_urls)
+             for name in DEFAULT_SCENARIOS}
     pages[INDEX_PAGE] = index_page(book, lang)
     return pages

@@ -22,7 +22,8 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from calculators import CALCULATORS
-from kensei_ref import calc_pages, engine, freshness, pages, search_patch, site_nav
+from kensei_ref import archive, calc_pages, engine, freshness, offline, offline_page, pages, search_patch, site_nav
+from kensei_ref.digest import digest_pages, install_assets
 from kensei_ref.export import rules_document
 from kensei_ref.i18n import LANGUAGES
 from kensei_ref.loader import DATA_DIR, DataError, load
@@ -33,6 +34,15 @@ log = logging.getLogger("mkdocs.plugins.kensei_ref")
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
 ROOT_LANGUAGE = LANGUAGES[0]
 HERE = Path(__file__).resolve().parent
+
+
+SERVING = False
+"""Set under ``mkdocs serve``, whose live reload changes every page it serves (see ``offline``)."""
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    global SERVING
+    SERVING = command == "serve"
 
 
 def _lang(config: MkDocsConfig) -> str:
@@ -65,10 +75,20 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         # (English also keeps digits in tokens, so rule numbers such as 8.3.2 stay searchable).
         search.config.lang = [lang, *(other for other in LANGUAGES if other != lang)]
     config.extra["kr_lang"] = lang
+    if archive.building():
+        # Material's offline plugin would add the iframe-worker shim from a CDN; this copy is served locally.
+        config.extra["polyfills"] = [archive.SHIM]
+    # Material's offline plugin turns directory URLs off for the offline copy, but only after this hook.
+    directory_urls = config.use_directory_urls and not archive.building()
+    offline_url = "offline/" if directory_urls else "offline.html"
+    config.extra["kr_offline"] = offline_page.ui(lang, offline_url)
     config.extra["kr_book"] = book
     # Examples a calculator checks show a mark; those with a calculator page link to it with their inputs.
-    generated = pages.site_pages(book, lang, set(CALCULATORS), frozenset(calc_pages.DEFAULT_SCENARIOS))
-    generated.update(calc_pages.calculator_pages(book, lang, ROOT_LANGUAGE))
+    generated = pages.site_pages(book, lang, set(CALCULATORS), frozenset(calc_pages.DEFAULT_SCENARIOS),
+                                 directory_urls=directory_urls)
+    generated.update(calc_pages.calculator_pages(book, lang, ROOT_LANGUAGE, directory_urls=directory_urls))
+    generated.update(digest_pages(book, lang, config.site_url or "", directory_urls=directory_urls))
+    generated[offline_page.OFFLINE_PAGE] = offline_page.offline_page(lang, with_archive=not archive.building())
     docs = Path(config.docs_dir).parent
     if (docs / "benchmarks.json").exists():
         browser = docs / "benchmarks-browser.json"
@@ -94,11 +114,20 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
+def _to_site_root(page: Page, lang: str) -> str:
+    """From a page as served (a folder or, in the offline copy, a file) to the root of the whole site."""
+    return "../" * page.url.count("/") + ("" if lang == ROOT_LANGUAGE else "../")
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Hand-written pages name files at the site's root (such as ``data/rules.json``) as ``{site_root}``."""
+    return markdown.replace("{site_root}", _to_site_root(page, config.extra["kr_lang"]))
+
+
 def on_page_context(context: dict, page: Page, config: MkDocsConfig, nav) -> dict:
     """Language links that lead to the same page (the rule anchor is kept by ``language.js``)."""
     lang = config.extra["kr_lang"]
-    depth = page.url.count("/")
-    to_site_root = "../" * depth + ("" if lang == ROOT_LANGUAGE else "../")
+    to_site_root = _to_site_root(page, lang)
     context["kr_alternates"] = [
         {"lang": other, "name": LANGUAGE_NAMES[other], "current": other == lang,
          "href": to_site_root + ("" if other == ROOT_LANGUAGE else f"{other}/") + page.url}
@@ -108,20 +137,36 @@ def on_page_context(context: dict, page: Page, config: MkDocsConfig, nav) -> dic
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """Every language: stem the search query; after English: the rule data as JSON, then fr and ru."""
-    search_patch.apply(Path(config.site_dir))
+    """Every language: stem the search query, write its app manifest. After English: the rule data as
+    JSON, the French and Russian sites, the offline copy, and last the service worker, which lists them all."""
+    site_dir = Path(config.site_dir)
+    project = Path(config.config_file_path).parent
+    search_patch.apply(site_dir)
+    offline.write_web_manifest(site_dir, config.extra["kr_lang"])
+    install_assets(project, site_dir)  # each language keeps its own copy, as of every other asset
+    if archive.building():
+        archive.copy_shim(project, site_dir)
     if config.extra["kr_lang"] != ROOT_LANGUAGE:
         return
-    engine.install(Path(config.config_file_path).parent, Path(config.site_dir))
-    data = Path(config.site_dir) / "data"
+    if not archive.building():
+        engine.install(project, site_dir)
+    data = site_dir / "data"
     data.mkdir(parents=True, exist_ok=True)
     document = rules_document(config.extra["kr_book"])
     (data / "rules.json").write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")
     docs = Path(config.docs_dir).parent
     for lang in LANGUAGES[1:]:
         sub = load_config(config.config_file_path, docs_dir=str(docs / lang),
-                          site_dir=str(Path(config.site_dir) / lang), strict=config.strict)
+                          site_dir=str(site_dir / lang), strict=config.strict)
         build(sub)
+    if archive.building():
+        return
+    target = site_dir / offline.DOWNLOADS / offline_page.ARCHIVE_NAME
+    size = archive.build_archive(config.config_file_path, target, strict=config.strict)
+    built = offline.write_service_worker(
+        site_dir, verify=not SERVING, archive={"path": target.relative_to(site_dir).as_posix(), "bytes": size},
+    )
+    log.info("offline: build %s; archive %d bytes", built["version"], size)
 
 
 def on_serve(server, config: MkDocsConfig, builder):

@@ -54,11 +54,17 @@ def _attribute(text: str) -> str:
 
 @dataclass(frozen=True)
 class PageContext:
-    """Resolves references for one language and one page (links are relative to the page)."""
+    """Resolves references for one language and one page (links are relative to the page).
+
+    ``directory_urls`` says how the page is served: as a folder (``kensei/orders/``, the site) or
+    as a file (``kensei/orders.html``, the offline copy read from ``file://``). Markdown links are
+    rewritten by MkDocs either way; addresses in raw HTML and scripts are made here.
+    """
 
     book: RuleBook
     lang: str
     page: str
+    directory_urls: bool = True
 
     def link(self, target_page: str, anchor: str = "") -> str:
         rel = posixpath.relpath(target_page, posixpath.dirname(self.page) or ".")
@@ -67,12 +73,30 @@ class PageContext:
     def rule_link(self, rule_id: str) -> str:
         return self.link(self.book.chapter_of(rule_id).page, rule_id)
 
+    def served(self, path: str) -> str:
+        """Where a file of the docs folder is served, from the language's root: ``kensei/orders.md`` is
+        ``kensei/orders/`` (or ``kensei/orders.html``); other files keep their path."""
+        if not path.endswith(".md"):
+            return path
+        stem = path.removesuffix(".md")
+        if not self.directory_urls:
+            return f"{stem}.html"
+        if stem == "index" or stem.endswith("/index"):
+            return stem.removesuffix("index")
+        return f"{stem}/"
+
+    def url(self, target: str, query: str = "", anchor: str = "") -> str:
+        """The address of ``target`` (a docs path) relative to this page as served, for raw HTML and scripts."""
+        here = self.served(self.page)
+        there = self.served(target)
+        rel = posixpath.relpath(there or ".", here.rpartition("/")[0] or ".")
+        if there.endswith("/") or not there:
+            rel = "./" if rel == "." else f"{rel}/"
+        return rel + (f"?{query}" if query else "") + (f"#{anchor}" if anchor else "")
+
     def rule_url(self, rule_id: str) -> str:
-        """The rule's address relative to this page as served (``../../kensei/orders/#kensei.regroup``),
-        for raw HTML and scripts, where MkDocs does not rewrite ``.md`` links."""
-        here = self.page.removesuffix(".md")
-        there = self.book.chapter_of(rule_id).page.removesuffix(".md")
-        return f"{posixpath.relpath(there, here)}/#{rule_id}"
+        """The rule's address relative to this page as served (``../../kensei/orders/#kensei.regroup``)."""
+        return self.url(self.book.chapter_of(rule_id).page, anchor=rule_id)
 
     def rule_label(self, rule: Rule) -> str:
         return f"{rule.number} {rule.title[self.lang]}" if rule.number else rule.title[self.lang]
@@ -148,8 +172,7 @@ def calculator_link(ctx: PageContext, name: str, inputs: dict) -> str:
         return str(value)
 
     query = urlencode({key: text(value) for key, value in inputs.items() if text(value) != ""}, safe=",")
-    page_folder = ctx.page.removesuffix(".md")  # pages are served as folders: kensei/ranged-attacks/
-    return posixpath.relpath(f"calculators/{name}", page_folder) + f"/?{query}"
+    return ctx.url(f"calculators/{name}.md", query=query)
 
 
 def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str], linked: frozenset[str] = frozenset()) -> dict:
@@ -175,10 +198,11 @@ def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str], linked: froz
 
 
 def chapter_page(
-    book: RuleBook, chapter: Chapter, lang: str, calculators: set[str], linked: frozenset[str] = frozenset()
+    book: RuleBook, chapter: Chapter, lang: str, calculators: set[str], linked: frozenset[str] = frozenset(),
+    *, directory_urls: bool = True,
 ) -> str:
     """The Markdown of one chapter's page in ``lang``."""
-    ctx = PageContext(book, lang, chapter.page)
+    ctx = PageContext(book, lang, chapter.page, directory_urls)
     title = chapter.title[lang]
     return environment(lang).get_template("chapter.md.j2").render(
         title=f"{chapter.number}. {title}" if chapter.number else title,
@@ -233,14 +257,20 @@ def clarifications_page(book: RuleBook, lang: str) -> str:
     return environment(lang).get_template("clarifications.md.j2").render(notes=items)
 
 
-def quick_reference_page(book: RuleBook, lang: str) -> str:
-    """The quick-reference tables, each row's name linked to the rule its numbers come from."""
-    ctx = PageContext(book, lang, QUICK_REFERENCE_PAGE)
-    views = quickref.tables(book, lang)
+def quick_reference_tables(ctx: PageContext) -> list[dict]:
+    """The quick-reference tables for the page of ``ctx``, each row's name linked to its rule
+    (the quick reference and the printable digest show the same tables)."""
+    views = quickref.tables(ctx.book, ctx.lang)
     for table in views:
         for row in table["rows"]:
             row["name"] = f"[{row['name']}]({ctx.rule_link(row['rule'])})"
-    return environment(lang).get_template("quick-reference.md.j2").render(tables=views)
+    return views
+
+
+def quick_reference_page(book: RuleBook, lang: str) -> str:
+    """The quick-reference tables, each row's name linked to the rule its numbers come from."""
+    ctx = PageContext(book, lang, QUICK_REFERENCE_PAGE)
+    return environment(lang).get_template("quick-reference.md.j2").render(tables=quick_reference_tables(ctx))
 
 
 def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> str:
@@ -300,6 +330,16 @@ def _browser_view(figures: dict, lang: str, labels: dict[str, str]) -> dict:
         (_("Calculator files fetched by a rule page"),
          str(len(sizes["rule_page"]["engine_requests"]))),
     ]
+    if "offline" in figures:
+        def megabytes(value: int) -> str:
+            return _("%(size)s MB") % {"size": format_decimal(value / 1e6, lang, 1)}
+
+        for key, label in (("first_visit", _("First visit of a rule page, until saved for offline use")),
+                           ("everything", _("“Download everything” on the Offline page"))):
+            step = figures["offline"][key]
+            rows.append((label, _("%(time)s; %(sent)s sent, %(stored)s stored")
+                         % {"time": ms(step["ms"]), "sent": megabytes(step["bytes_served"]),
+                            "stored": megabytes(step["storage_bytes"])}))
     return {**{k: figures[k] for k in ("chromium", "machine", "measured", "repeats", "changes")},
             "rows": [{"label": label, "value": value} for label, value in rows]}
 
@@ -313,15 +353,18 @@ def _has_rule(book: RuleBook, rule_id: str) -> bool:
 
 
 def site_pages(
-    book: RuleBook, lang: str, calculators: set[str], linked: frozenset[str] = frozenset()
+    book: RuleBook, lang: str, calculators: set[str], linked: frozenset[str] = frozenset(),
+    *, directory_urls: bool = True,
 ) -> dict[str, str]:
     """Every generated page of one language: path relative to the docs directory -> Markdown.
 
     Args:
         calculators: calculators that check worked examples (the examples show a mark).
         linked: calculators with a page of their own (the examples link to it with their inputs).
+        directory_urls: whether pages are served as folders (see :class:`PageContext`).
     """
-    pages = {chapter.page: chapter_page(book, chapter, lang, calculators, linked) for chapter in book.chapters}
+    pages = {chapter.page: chapter_page(book, chapter, lang, calculators, linked, directory_urls=directory_urls)
+             for chapter in book.chapters}
     pages[GLOSSARY_PAGE] = glossary_page(book, lang)
     pages[SOURCES_PAGE] = sources_page(book, lang)
     pages[CLARIFICATIONS_PAGE] = clarifications_page(book, lang)

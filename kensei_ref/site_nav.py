@@ -7,6 +7,7 @@ from collections.abc import Collection
 from calculators import CALCULATORS
 
 from . import calc_pages
+from .digest import DIGEST_PAGE
 from .i18n import get_translations
 from .model import RuleBook
 from .pages import BENCHMARKS_PAGE, CLARIFICATIONS_PAGE, GLOSSARY_PAGE, QUICK_REFERENCE_PAGE, SOURCES_PAGE
@@ -32,6 +33,10 @@ def nav(book: RuleBook, lang: str, pages: Collection[str]) -> list[dict]:
         items.append({_("Calculators"): [{_("All calculators"): calc_pages.INDEX_PAGE}, *calculators]})
     if QUICK_REFERENCE_PAGE in pages:
         items.append({_("Quick reference"): QUICK_REFERENCE_PAGE})
+    if DIGEST_PAGE in pages:
+        items.append({_("Rules digest"): DIGEST_PAGE})
+    if "offline.md" in pages:
+        items.append({_("Offline use"): "offline.md"})
     items.append({_("Glossary"): GLOSSARY_PAGE})
     items.append({_("Clarifications and conflicts"): CLARIFICATIONS_PAGE})
     items.append({_("Sources"): SOURCES_PAGE})

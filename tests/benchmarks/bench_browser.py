@@ -16,7 +16,12 @@ work). Figures, medians over ``--repeats`` runs unless said otherwise:
   the worker (``lastComputeMs``) and from sending the request to the answer (``lastRoundTripMs``);
 - bytes: the response bodies (``Request.sizes()``, as sent, of every request the page and its workers
   made) of a rule page until the network is idle and of a calculator page until its engine is ready,
-  and whether the rule page fetched anything of the engine (Pyodide, the worker, calculators.zip).
+  and whether the rule page fetched anything of the engine (Pyodide, the worker, calculators.zip);
+- offline: on a first visit of a rule page, the time until the page says "available offline" (the
+  service worker has saved that language and the engine), the bytes the server sent in all (the page
+  and the service worker) and the storage the site then uses (``navigator.storage.estimate()``); then
+  the same after "download everything" on the Offline page (one run: each is minutes of nothing but
+  copying on a slow phone, and seconds here).
 
 Prints a Markdown table and writes the figures as JSON to ``--out``. This file is not collected by
 pytest (it is not named ``test_*``).
@@ -194,6 +199,33 @@ def measure_bytes(browser, base: str, httpd) -> dict:
     return figures
 
 
+OFFLINE_READY = "() => document.querySelector('.kr-offline-indicator')?.dataset.state === 'ready'"
+ALL_SAVED = "() => document.querySelectorAll('#kr-offline-panel li[data-saved=\"false\"]').length === 0"
+USAGE = "async () => (await navigator.storage.estimate()).usage"
+
+
+def measure_offline(browser, base: str, httpd) -> dict:
+    """First visit until saved for offline use, then "download everything": time, bytes sent, storage."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    httpd.sent.clear()
+    start = time.perf_counter()
+    page.goto(f"{base}/{RULE_PAGE}")
+    page.wait_for_function(OFFLINE_READY, timeout=TIMEOUT)
+    first = {"ms": (time.perf_counter() - start) * 1000, "bytes_served": sum(size for _, size in httpd.sent),
+             "storage_bytes": page.evaluate(USAGE)}
+    page.goto(f"{base}/offline/")
+    page.wait_for_selector(".kr-offline-panel__save", timeout=TIMEOUT)
+    httpd.sent.clear()
+    start = time.perf_counter()
+    page.locator(".kr-offline-panel__save").click()
+    page.wait_for_function(ALL_SAVED, timeout=TIMEOUT)
+    everything = {"ms": (time.perf_counter() - start) * 1000, "bytes_served": sum(size for _, size in httpd.sent),
+                  "storage_bytes": page.evaluate(USAGE)}
+    context.close()
+    return {"first_visit": first, "everything": everything}
+
+
 def pyodide_version(site: Path) -> str | None:
     """Pyodide's version (and its Python's), as the engine files state them."""
     engine = site / "assets" / "engine" / "pyodide"
@@ -228,6 +260,10 @@ def print_table(figures: dict) -> None:
     engine = sizes["calculator_page"]["engine_bytes"]
     rows.append(("of which the engine (calculator page)", f"{engine / 1024:,.0f} KiB"))
     rows.append(("rule page fetched a Pyodide / engine file", "yes" if sizes["rule_page_fetched_pyodide"] else "no"))
+    for key, label in (("first_visit", "first visit → available offline"), ("everything", "download everything")):
+        step = figures["offline"][key]
+        rows.append((f"offline: {label}", f"{step['ms']:.0f} ms, {step['bytes_served'] / 1e6:.1f} MB sent, "
+                                          f"{step['storage_bytes'] / 1e6:.1f} MB stored"))
     for label, value in rows:
         print(f"| {label} | {value} |")
 
@@ -259,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
                 "loading": measure_loading(browser, base, args.repeats),
                 "recompute": measure_recompute(browser, base, args.changes),
                 "bytes": measure_bytes(browser, base, httpd),
+                "offline": measure_offline(browser, base, httpd),
             }
             browser.close()
     finally:

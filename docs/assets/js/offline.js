@@ -1,0 +1,216 @@
+// Offline use: registers the service worker, saves this language's pages and the calculators'
+// engine after the first visit, shows the offline indicator in the header, offers a new version when
+// one is ready, and fills the Offline page's panel (what is saved, "download everything").
+(() => {
+  "use strict";
+  const settingsNode = document.getElementById("kr-offline");
+  const configNode = document.getElementById("__config");
+  if (!settingsNode || !configNode) return;
+  const settings = JSON.parse(settingsNode.textContent);
+  const ui = settings.ui;
+  const languageRoot = new URL(JSON.parse(configNode.textContent).base + "/", window.location.href);
+  const siteRoot = new URL(settings.root, languageRoot);
+  const panel = document.getElementById("kr-offline-panel");
+  const numbers = new Intl.NumberFormat(settings.lang, { maximumFractionDigits: 1 });
+  const percents = new Intl.NumberFormat(settings.lang, { style: "percent", maximumFractionDigits: 0 });
+  const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
+  const megabytes = (bytes) => fill(ui.megabytes, { size: numbers.format(bytes / 1e6) });
+
+  // ---- The indicator in the header ---------------------------------------------------------------
+  const ICONS = {
+    ready: "M19.35 10.04A7.49 7.49 0 0 0 12 4C9.11 4 6.6 5.64 5.35 8.04A5.994 5.994 0 0 0 0 14a6 6 0 0 0 6 6h13a5 5 0 0 0 5-5c0-2.64-2.05-4.78-4.65-4.96M10 17l-3.5-3.5 1.41-1.41L10 14.17 15.18 9l1.41 1.41z",
+    saving: "M19.35 10.04A7.49 7.49 0 0 0 12 4C9.11 4 6.6 5.64 5.35 8.04A5.994 5.994 0 0 0 0 14a6 6 0 0 0 6 6h13a5 5 0 0 0 5-5c0-2.64-2.05-4.78-4.65-4.96M17 13l-5 5-5-5h3V9h4v4z",
+    offline: "M3.27 2 2 3.27l2.77 2.77h-.42A5.994 5.994 0 0 0 0 12a6 6 0 0 0 6 6h11.73l2 2L21 18.73zM24 15c0-2.64-2.05-4.78-4.65-4.96A7.49 7.49 0 0 0 12 4c-1.48 0-2.85.43-4 1.19l1.46 1.46C10.21 6.23 11.08 6 12 6a5.5 5.5 0 0 1 5.5 5.5v.5H19a3 3 0 0 1 3 3c0 1.13-.64 2.11-1.56 2.62l1.45 1.45C23.16 18.16 24 16.68 24 15",
+    none: "M19.35 10.04A7.49 7.49 0 0 0 12 4C9.11 4 6.6 5.64 5.35 8.04A5.994 5.994 0 0 0 0 14a6 6 0 0 0 6 6h13a5 5 0 0 0 5-5c0-2.64-2.05-4.78-4.65-4.96M19 18H6a4 4 0 0 1-4-4c0-2.05 1.53-3.76 3.56-3.97l1.07-.11.5-.95A5.47 5.47 0 0 1 12 6c2.62 0 4.88 1.86 5.39 4.43l.3 1.5 1.53.11A2.98 2.98 0 0 1 22 15c0 1.65-1.35 3-3 3",
+  };
+  const indicator = document.createElement("a");
+  indicator.className = "md-header__button md-icon kr-offline-indicator";
+  indicator.href = new URL(settings.page, languageRoot).href;
+  indicator.hidden = true;
+  const header = document.querySelector(".md-header__inner");
+  if (header) header.insertBefore(indicator, header.querySelector("label[for='__search']"));
+
+  function showState(state, words) {
+    indicator.hidden = false;
+    indicator.dataset.state = state;
+    indicator.title = words;
+    indicator.setAttribute("aria-label", `${ui.indicator}: ${words}`);
+    indicator.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="${ICONS[state]}"/></svg>`;
+  }
+
+  function message(text) {
+    if (!panel) return;
+    panel.innerHTML = "";
+    const paragraph = document.createElement("p");
+    paragraph.className = "kr-offline-panel__message";
+    paragraph.textContent = text;
+    panel.append(paragraph);
+  }
+
+  if (window.location.protocol === "file:") { message(ui.file); return; }
+  if (!("serviceWorker" in navigator) || !("caches" in window)) { message(ui.unsupported); return; }
+
+  // ---- Status from the service worker --------------------------------------------------------------
+  const wanted = () => {
+    const saveData = navigator.connection && navigator.connection.saveData;
+    return saveData ? [settings.lang] : [settings.lang, "engine"];
+  };
+  let last = null;
+  let saving = false;
+
+  function render(status) {
+    last = status;
+    const held = new Set(status.complete);
+    const mine = wanted().every((group) => held.has(group));
+    if (!navigator.onLine) showState(mine || held.has(settings.lang) ? "offline" : "none", mine ? ui.offline : ui.not_saved);
+    else if (!saving) showState(mine ? "ready" : "none", mine ? ui.ready : ui.not_saved);
+    if (panel) renderPanel(status, held);
+  }
+
+  function renderPanel(status, held) {
+    panel.innerHTML = "";
+    const list = document.createElement("ul");
+    list.className = "kr-offline-panel__groups";
+    let missing = 0;
+    for (const name of settings.groups) {
+      const group = status.groups[name];
+      if (!group) continue;
+      const done = held.has(name);
+      if (!done) missing += group.bytes - group.cachedBytes;
+      const item = document.createElement("li");
+      item.dataset.group = name;
+      item.dataset.saved = String(done);
+      const state = done ? ui.saved
+        : fill(ui.partly, { done: megabytes(group.cachedBytes), total: megabytes(group.bytes) });
+      item.textContent = fill(ui.group_line, { group: ui[`group_${name}`], size: megabytes(group.bytes), state });
+      list.append(item);
+    }
+    panel.append(list);
+    if (missing > 0) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "md-button md-button--primary kr-offline-panel__save";
+      button.textContent = fill(ui.save_all, { size: megabytes(missing) });
+      button.disabled = saving;
+      button.addEventListener("click", () => save(settings.groups));
+      panel.append(button);
+    } else {
+      const all = document.createElement("p");
+      all.className = "kr-offline-panel__message";
+      all.textContent = ui.all_saved;
+      panel.append(all);
+    }
+    const progress = document.createElement("progress");
+    progress.className = "kr-offline-panel__progress";
+    progress.hidden = !saving;
+    panel.append(progress);
+    if ((navigator.connection && navigator.connection.saveData) && !held.has("engine")) {
+      const note = document.createElement("p");
+      note.textContent = ui.save_data;
+      panel.append(note);
+    }
+    const archive = document.getElementById("kr-offline-archive");
+    if (archive && status.archive) {
+      archive.href = new URL(status.archive.path, siteRoot).href;
+      archive.textContent = fill(ui.archive, { size: megabytes(status.archive.bytes) });
+    }
+  }
+
+  function onProgress(data) {
+    const share = data.total ? data.done / data.total : 1;
+    showState("saving", fill(ui.saving, { percent: percents.format(share) }));
+    const bar = panel && panel.querySelector(".kr-offline-panel__progress");
+    if (bar) { bar.hidden = false; bar.max = data.total || 1; bar.value = data.done; }
+  }
+
+  /**
+   * After the page has what it needs: on a calculator page, once its engine has started, so that the
+   * engine's files are saved from the browser's HTTP cache instead of being downloaded a second time.
+   */
+  function whenIdle() {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      const check = () => {
+        const calc = window.__krCalc;
+        if (document.readyState === "complete" && (!calc || calc.ready || Date.now() - started > 60_000)) resolve();
+        else setTimeout(check, 250);
+      };
+      check();
+    });
+  }
+
+  let registration = null;
+  function post(data) {
+    const worker = registration && registration.active;
+    if (worker) worker.postMessage(data);
+  }
+
+  function save(groups) {
+    saving = true;
+    if (last) render(last);
+    post({ type: "save", groups });
+  }
+
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    const data = event.data || {};
+    if (data.type === "progress") onProgress(data);
+    else if (data.type === "status") {
+      if (data.saved) saving = false;
+      render(data);
+    } else if (data.type === "failed") {
+      saving = false;
+      showState("none", ui.failed);
+      if (panel) message(`${ui.failed} (${data.message})`);
+    }
+  });
+  window.addEventListener("online", () => post({ type: "status" }));
+  window.addEventListener("offline", () => post({ type: "status" }));
+
+  // ---- A new version -------------------------------------------------------------------------------
+  let reloading = false;
+  function offerUpdate(worker) {
+    if (document.querySelector(".kr-update")) return;
+    const bar = document.createElement("div");
+    bar.className = "kr-update";
+    bar.setAttribute("role", "status");
+    const text = document.createElement("span");
+    text.textContent = ui.update;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-button md-button--primary";
+    button.textContent = ui.reload;
+    button.addEventListener("click", () => { reloading = true; worker.postMessage({ type: "skip-waiting" }); });
+    bar.append(text, button);
+    document.body.append(bar);
+  }
+  navigator.serviceWorker.addEventListener("controllerchange", () => { if (reloading) window.location.reload(); });
+
+  navigator.serviceWorker.register(new URL("sw.js", siteRoot).href, { scope: siteRoot.href, updateViaCache: "none" })
+    .then((reg) => {
+      registration = reg;
+      if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
+      reg.addEventListener("updatefound", () => {
+        const incoming = reg.installing;
+        if (!incoming) return;
+        incoming.addEventListener("statechange", () => {
+          if (incoming.state === "installed" && navigator.serviceWorker.controller) offerUpdate(incoming);
+        });
+      });
+      return navigator.serviceWorker.ready;
+    })
+    .then((reg) => {
+      registration = reg;
+      // The first visit saves this language and the engine; later visits only check what is saved.
+      const channel = (data) => reg.active.postMessage(data);
+      const once = (event) => {
+        const data = event.data || {};
+        if (data.type !== "status" || data.saved) return;
+        navigator.serviceWorker.removeEventListener("message", once);
+        const held = new Set(data.complete);
+        if (!wanted().every((group) => held.has(group))) whenIdle().then(() => save(wanted()));
+      };
+      navigator.serviceWorker.addEventListener("message", once);
+      channel({ type: "status" });
+    })
+    .catch(() => message(ui.unsupported));
+})();

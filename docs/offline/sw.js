@@ -1,0 +1,201 @@
+// The service worker: keeps the site readable, searchable and computable with no network.
+//
+// The build writes this file to the site's root with BUILD filled in: a version (a hash of every
+// file it lists), the files of each group ("en", "fr", "ru": a language's pages, search index and
+// assets; "engine": Pyodide and the calculators) with their sizes and SHA-256 prefixes, and the
+// words of the fallback page in each language.
+//
+// One cache per build, named by its version. A file enters it only when its bytes match this build's
+// hash, so a page of one build is never served beside an asset of another. A new build installs
+// into a new cache (reusing every unchanged file of the old one, downloading the rest, and taking
+// again every group the old cache held in full) and takes over only when the reader reloads or
+// closes the site; then the old cache is deleted.
+"use strict";
+
+const BUILD = /* BUILD */ {};
+const PREFIX = "kensei-ref-";
+const CACHE = PREFIX + BUILD.version;
+const GROUPS_KEY = "__groups__";
+const SCOPE = self.registration.scope;
+
+/** path (relative to the scope) -> {group, hash, bytes} */
+const FILES = new Map();
+for (const [group, files] of Object.entries(BUILD.groups)) {
+  for (const [path, bytes, hash] of files) FILES.set(path, { group, bytes, hash });
+}
+
+/** The cache key of a request: its path in the scope, without query, "x/index.html" as "x/". */
+function pathOf(url) {
+  const href = new URL(url).href.split(/[?#]/)[0];
+  if (!href.startsWith(SCOPE)) return null;
+  const path = decodeURI(href.slice(SCOPE.length));
+  return path.endsWith("index.html") && (path === "index.html" || path.endsWith("/index.html"))
+    ? path.slice(0, -"index.html".length) : path;
+}
+
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The response for `path` if its bytes are this build's; null when they are not. */
+async function verified(path, response) {
+  const file = FILES.get(path);
+  if (!file || !response.ok || response.status !== 200) return null;
+  if (!BUILD.verify) return response;
+  const body = await response.clone().arrayBuffer();
+  return (await sha256(body)).startsWith(file.hash) ? response : null;
+}
+
+async function completeGroups(cache) {
+  const stored = await cache.match(GROUPS_KEY);
+  return stored ? stored.json() : [];
+}
+
+async function markComplete(cache, groups) {
+  const all = [...new Set([...(await completeGroups(cache)), ...groups])].sort();
+  await cache.put(GROUPS_KEY, new Response(JSON.stringify(all), { headers: { "Content-Type": "application/json" } }));
+}
+
+/** Older builds' caches, with the hashes their files had, newest first. */
+async function olderCaches() {
+  const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+  const older = [];
+  for (const name of names.reverse()) {
+    const cache = await caches.open(name);
+    const stored = await cache.match("__files__");
+    older.push({ cache, files: stored ? new Map(await stored.json()) : new Map(), groups: await completeGroups(cache) });
+  }
+  return older;
+}
+
+/**
+ * Put every file of `groups` into this build's cache: from an older cache when its hash is the same,
+ * from the network otherwise. Throws when a file cannot be had with this build's bytes.
+ */
+async function save(groups, report = () => {}) {
+  const cache = await caches.open(CACHE);
+  await cache.put("__files__", new Response(JSON.stringify([...FILES].map(([p, f]) => [p, f.hash]))));
+  const older = await olderCaches();
+  const wanted = [...FILES].filter(([, file]) => groups.includes(file.group));
+  const total = wanted.reduce((sum, [, file]) => sum + file.bytes, 0);
+  let done = 0;
+  let next = 0;
+  async function one() {
+    while (next < wanted.length) {
+      const [path, file] = wanted[next++];
+      const key = new URL(path, SCOPE).href;
+      if (!(await cache.match(key))) {
+        let response = null;
+        for (const old of older) {
+          if (old.files.get(path) === file.hash) {
+            response = await old.cache.match(key);
+            if (response) break;
+          }
+        }
+        if (!response) {
+          response = await verified(path, await fetch(key, { cache: "no-cache" }));
+          if (!response) throw new Error(`${path}: not the bytes of build ${BUILD.version}`);
+        }
+        await cache.put(key, response);
+      }
+      done += file.bytes;
+      report({ type: "progress", done, total });
+    }
+  }
+  await Promise.all([one(), one(), one(), one()]);
+  await markComplete(cache, groups);
+}
+
+self.addEventListener("install", (event) => {
+  // Whatever an older build held in full is taken again, so an update never loses offline pages.
+  event.waitUntil((async () => {
+    const older = await olderCaches();
+    const held = [...new Set(older.flatMap((old) => old.groups))].filter((group) => group in BUILD.groups);
+    try {
+      await save(held);
+    } catch (error) {
+      await caches.delete(CACHE);  // this build is dropped whole; the old one stays in charge
+      throw error;
+    }
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+async function status() {
+  const cache = await caches.open(CACHE);
+  const cached = new Set((await cache.keys()).map((request) => pathOf(request.url)));
+  const groups = {};
+  for (const [path, file] of FILES) {
+    const group = (groups[file.group] ??= { files: 0, bytes: 0, cachedFiles: 0, cachedBytes: 0 });
+    group.files += 1;
+    group.bytes += file.bytes;
+    if (cached.has(path)) {
+      group.cachedFiles += 1;
+      group.cachedBytes += file.bytes;
+    }
+  }
+  return { type: "status", version: BUILD.version, groups, complete: await completeGroups(cache), archive: BUILD.archive };
+}
+
+self.addEventListener("message", (event) => {
+  const message = event.data || {};
+  const reply = (data) => event.source && event.source.postMessage(data);
+  if (message.type === "skip-waiting") {
+    self.skipWaiting();
+  } else if (message.type === "status") {
+    event.waitUntil(status().then(reply));
+  } else if (message.type === "save") {
+    const groups = (message.groups || []).filter((group) => group in BUILD.groups);
+    event.waitUntil(save(groups, reply).then(
+      async () => reply({ ...(await status()), saved: groups }),
+      (error) => reply({ type: "failed", message: String(error && error.message || error) }),
+    ));
+  }
+});
+
+function fallback(path) {
+  const lang = Object.keys(BUILD.strings).find((code) => path.startsWith(`${code}/`)) || "en";
+  const words = BUILD.strings[lang];
+  const home = new URL(lang === "en" ? "./" : `${lang}/`, SCOPE).href;
+  const html = `<!doctype html><html lang="${lang}"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${words.title}</title>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5">
+<h1>${words.title}</h1><p>${words.text}</p><p><a href="${home}">${words.home}</a></p></body></html>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+async function respond(request, path) {
+  const cache = await caches.open(CACHE);
+  const key = new URL(path, SCOPE).href;
+  const hit = await cache.match(key);
+  if (hit) return hit;
+  try {
+    const response = await fetch(request);
+    if (FILES.has(path)) {
+      const mine = await verified(path, response.clone());
+      if (mine) await cache.put(key, mine);
+    }
+    return response;
+  } catch (error) {
+    if (request.mode === "navigate") return fallback(path);
+    throw error;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const path = pathOf(request.url);
+  if (path === null || path === "sw.js") return;
+  if (!FILES.has(path) && request.mode !== "navigate") return;
+  event.respondWith(respond(request, path));
+});

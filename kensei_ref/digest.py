@@ -1,0 +1,110 @@
+"""The printable rules digest: the quick reference, then the odds players ask for most.
+
+The odds come from :mod:`kensei_ref.digest_odds` (every cell computed by a calculator); this
+module formats them for one language and lays out the page. Each table links to its calculator
+with the scenario of one of its cells; in the browser ``digest.js`` turns the link into an absolute
+address and draws its QR code with the pinned ``qrcode-generator`` package, which
+:func:`install_assets` copies from ``node_modules`` into the site (no CDN).
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+from urllib.parse import urljoin
+
+from mkdocs.exceptions import PluginError
+
+from .digest_odds import OddsTable, odds_tables
+from .i18n import LANGUAGES, format_decimal, format_percent, get_translations
+from .model import RuleBook
+from .pages import PageContext, calculator_link, environment, quick_reference_tables
+from .quickref import RULES_USED
+
+DIGEST_PAGE = "digest.md"
+
+QRCODE_SOURCE = Path("node_modules") / "qrcode-generator" / "dist" / "qrcode.js"
+QRCODE_TARGET = Path("assets") / "vendor" / "qrcode.js"
+"""Where the QR code generator lies in each language's part of the built site (with its other assets)."""
+
+
+def _format(value, kind: str, lang: str) -> str:
+    return format_percent(float(value), lang) if kind == "probability" else format_decimal(float(value), lang, 2)
+
+
+def _site_path(lang: str, href: str) -> str:
+    """A link of the digest page as a path from the site's root (``fr/calculators/regroup/?honor=6``)."""
+    prefix = "" if lang == LANGUAGES[0] else f"{lang}/"
+    page_url = "/" + prefix + DIGEST_PAGE.removesuffix(".md") + "/"
+    return urljoin(page_url, href).removeprefix("/")
+
+
+def table_view(ctx: PageContext, table: OddsTable) -> dict:
+    """One odds table formatted in the page's language, with its link and the cell that link shows."""
+    _ = get_translations(ctx.lang).gettext
+    href = calculator_link(ctx, table.calculator, table.link_inputs)
+    published = calculator_link(replace(ctx, directory_urls=True), table.calculator, table.link_inputs)
+    key_row, key_column = table.key_cell
+    return {
+        "key": table.key,
+        "calculator": table.calculator,
+        "caption": _(table.caption),
+        "note": _(table.note) % table.note_values,
+        "row_heading": _(table.row_heading),
+        "column_group": _(table.column_group) if table.column_group else "",
+        "columns": [c.heading if c.value is not None else _(c.heading) for c in table.columns],
+        "rows": [
+            {"value": row, "cells": [
+                {"text": _format(column.cell(row), column.kind, ctx.lang),
+                 "key": row == key_row and index == key_column}
+                for index, column in enumerate(table.columns)
+            ]}
+            for row in table.rows
+        ],
+        "href": href,
+        "site_path": _site_path(ctx.lang, published),  # the published site serves pages as folders
+        "figure": table.figure,
+    }
+
+
+def digest_page(book: RuleBook, lang: str, site_url: str = "", *, directory_urls: bool = True) -> str:
+    """The Markdown (with HTML tables) of the digest in ``lang``.
+
+    Args:
+        site_url: the site's public address (``site_url`` in ``mkdocs.yml``), if any: a copy opened
+            from ``file://`` then still prints QR codes that lead to the published calculators.
+    """
+    ctx = PageContext(book, lang, DIGEST_PAGE, directory_urls)
+    return environment(lang).get_template("digest.md.j2").render(
+        tables=quick_reference_tables(ctx),
+        odds=[table_view(ctx, table) for table in odds_tables()],
+        site_url=site_url,
+        qrcode_src=ctx.url(QRCODE_TARGET.as_posix()),
+        script_src=ctx.url("assets/js/digest.js"),  # every language has its own copy of the assets
+    )
+
+
+def digest_pages(book: RuleBook, lang: str, site_url: str = "", *, directory_urls: bool = True) -> dict[str, str]:
+    """The digest page of ``lang``, when the data has the rules its quick reference reads."""
+    try:
+        for rule_id in RULES_USED:
+            book.rule(rule_id)
+    except KeyError:
+        return {}
+    return {DIGEST_PAGE: digest_page(book, lang, site_url, directory_urls=directory_urls)}
+
+
+def install_assets(project: Path, site_dir: Path) -> Path:
+    """Copy the pinned QR code generator into the built site and return where it was written.
+
+    Raises:
+        PluginError: when the npm packages are not installed (``make`` installs them).
+    """
+    source = project / QRCODE_SOURCE
+    if not source.is_file():
+        raise PluginError(f"qrcode-generator is not installed ({source} is missing): run `npm ci`")
+    target = site_dir / QRCODE_TARGET
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+    return target

@@ -1,0 +1,135 @@
+"""The installable site: the web app manifest of each language and the service worker of the whole site.
+
+The service worker (``docs/offline/sw.js``) is written at the site's root after every language is
+built, with the list of files it may keep: each with its size and a SHA-256 prefix, in groups a
+reader saves together (a language's pages, search index and assets; the calculators' engine). The
+build's version is a hash of that list, so any change of any file makes a new service worker, which
+installs into a new cache and replaces the old one as a whole.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from .i18n import LANGUAGES, get_translations
+from .icons import SIZES
+from .quickref import N_
+
+SOURCE = Path(__file__).resolve().parent.parent / "docs" / "offline" / "sw.js"
+WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+ICONS = "assets/icons"
+ENGINE = "assets/engine/"
+DOWNLOADS = "downloads/"
+THEME_COLOUR = "#b3261e"
+BACKGROUND_COLOUR = "#ffffff"
+HASH_DIGITS = 16
+
+LUNR_KEPT = {"lunr.stemmer.support.min.js", "lunr.multi.min.js", *(f"lunr.{lang}.min.js" for lang in LANGUAGES[1:])}
+"""Material ships lunr for every language it knows; the search worker loads only these (English is built in)."""
+
+APP_NAME = N_("Kensei & Ronin rules")
+APP_SHORT_NAME = N_("Kensei")
+APP_DESCRIPTION = N_("The rules of Kensei and Ronin, searchable, with exact odds calculators, also offline.")
+FALLBACK = {
+    "title": N_("Not saved for offline use"),
+    "text": N_("This page was not saved on this device, and there is no network. The pages saved for "
+               "offline use open as usual; the Offline page shows what is saved."),
+    "home": N_("Go to the home page"),
+}
+
+
+def kept(path: str) -> bool:
+    """Whether a built file is part of the site a reader keeps: not source maps, sitemaps, the
+    service worker itself or the downloadable copy, nor lunr's languages the search never loads."""
+    name = path.rsplit("/", 1)[-1]
+    if path == WORKER or name.endswith(".map") or name.startswith("sitemap.xml") or path.startswith(DOWNLOADS):
+        return False
+    if "/javascripts/lunr/" in f"/{path}":
+        return name in LUNR_KEPT
+    return True
+
+
+def _group(path: str) -> str:
+    if path.startswith(ENGINE):
+        return "engine"
+    first = path.split("/", 1)[0]
+    return first if first in LANGUAGES[1:] and "/" in path else LANGUAGES[0]
+
+
+def _url(path: str) -> str:
+    """The address a reader's browser asks for: directory pages end with ``/``."""
+    if path == "index.html":
+        return ""
+    return path[: -len("index.html")] if path.endswith("/index.html") else path
+
+
+def files(site_dir: Path) -> dict[str, list[list]]:
+    """group -> [[url, bytes, sha256 prefix], ...] for every file the offline cache keeps."""
+    groups: dict[str, list[list]] = {}
+    for file in sorted(p for p in site_dir.rglob("*") if p.is_file()):
+        path = file.relative_to(site_dir).as_posix()
+        if kept(path):
+            data = file.read_bytes()
+            digest = hashlib.sha256(data).hexdigest()[:HASH_DIGITS]
+            groups.setdefault(_group(path), []).append([_url(path), len(data), digest])
+    return groups
+
+
+def version(groups: dict[str, list[list]]) -> str:
+    """The build's version: a hash of every kept file's address and hash."""
+    listing = json.dumps(groups, sort_keys=True, separators=(",", ":")).encode()
+    return hashlib.sha256(listing).hexdigest()[:12]
+
+
+def fallback_strings() -> dict[str, dict[str, str]]:
+    return {lang: {key: get_translations(lang).gettext(text) for key, text in FALLBACK.items()} for lang in LANGUAGES}
+
+
+def write_service_worker(site_dir: Path, *, verify: bool = True, archive: dict | None = None) -> dict:
+    """Write ``sw.js`` at the site's root and return what it was given (version, groups, archive).
+
+    ``verify`` is off only under ``mkdocs serve``, which changes every page it serves (live reload).
+    """
+    groups = files(site_dir)
+    build = {"version": version(groups), "verify": verify, "groups": groups, "archive": archive,
+             "strings": fallback_strings()}
+    source = SOURCE.read_text("utf-8")
+    marker = "/* BUILD */ {}"
+    if marker not in source:
+        raise ValueError(f"{SOURCE}: the marker {marker!r} is missing")
+    (site_dir / WORKER).write_text(source.replace(marker, json.dumps(build, ensure_ascii=False)), encoding="utf-8")
+    return build
+
+
+def web_manifest(lang: str) -> dict:
+    """The web app manifest of one language: the app starts on that language's home page.
+
+    Addresses are relative to the manifest, so the site works under any path; every language's app
+    is in the scope of the one service worker at the site's root.
+    """
+    _ = get_translations(lang).gettext
+    root = "./" if lang == LANGUAGES[0] else "../"
+    return {
+        "id": "./",
+        "name": _(APP_NAME),
+        "short_name": _(APP_SHORT_NAME),
+        "description": _(APP_DESCRIPTION),
+        "lang": lang,
+        "dir": "ltr",
+        "start_url": "./",
+        "scope": root,
+        "display": "standalone",
+        "background_color": BACKGROUND_COLOUR,
+        "theme_color": THEME_COLOUR,
+        "icons": [
+            {"src": f"{ICONS}/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+            for size in SIZES for purpose in ("any", "maskable")
+        ],
+    }
+
+
+def write_web_manifest(site_dir: Path, lang: str) -> None:
+    (site_dir / MANIFEST).write_text(json.dumps(web_manifest(lang), ensure_ascii=False, indent=1), encoding="utf-8")

@@ -1,0 +1,63 @@
+"""The Offline page and the words of the offline indicator that every page carries.
+
+The page explains what is kept on the device and offers the controls; ``offline.js`` fills in the
+live status from the service worker. The indicator's words travel in each page as JSON (see
+``overrides/main.html``), translated here from the catalogs like every other interface string.
+"""
+
+from __future__ import annotations
+
+from .i18n import LANGUAGES, get_translations
+from .offline import THEME_COLOUR
+from .pages import environment
+from .quickref import N_
+
+OFFLINE_PAGE = "offline.md"
+ARCHIVE_NAME = "kensei-ref-offline.zip"
+
+UI = {
+    "indicator": N_("Offline use"),
+    "saving": N_("Saving for offline use: %(percent)s"),
+    "ready": N_("Available offline"),
+    "offline": N_("No network: reading the saved copy"),
+    "not_saved": N_("Not saved for offline use yet"),
+    "failed": N_("Saving for offline use failed; it will be tried again on the next visit."),
+    "unsupported": N_("This browser cannot keep the site for offline use: download the offline copy instead."),
+    "file": N_("This is the offline copy: reading and search work; the calculators show their default results, "
+               "because they need the site to be served over HTTP."),
+    "update": N_("A new version of the site is ready."),
+    "reload": N_("Reload"),
+    "save_all": N_("Download everything for offline use (%(size)s)"),
+    "all_saved": N_("Everything is saved on this device."),
+    "group_en": N_("Pages in English, with their search"),
+    "group_fr": N_("Pages in French, with their search"),
+    "group_ru": N_("Pages in Russian, with their search"),
+    "group_engine": N_("The calculators' engine (all languages)"),
+    "group_line": N_("%(group)s — %(size)s: %(state)s"),
+    "saved": N_("saved"),
+    "partly": N_("%(done)s of %(total)s saved"),
+    "archive": N_("Download the offline copy (%(size)s, zip)"),
+    "megabytes": N_("%(size)s MB"),
+    "save_data": N_("Data saver is on: only this language's pages were saved. The calculators' engine is saved "
+                    "with “Download everything”."),
+}
+
+
+def ui(lang: str, page_url: str) -> dict:
+    """What ``offline.js`` needs on every page: translated words, the Offline page, the site's root."""
+    _ = get_translations(lang).gettext
+    return {
+        "lang": lang,
+        "theme_colour": THEME_COLOUR,
+        "root": "" if lang == LANGUAGES[0] else "../",
+        "page": page_url,
+        "groups": [*LANGUAGES, "engine"],
+        "ui": {key: _(text) for key, text in UI.items()},
+    }
+
+
+def offline_page(lang: str, *, with_archive: bool = True) -> str:
+    """The Offline page; the offline copy itself has no archive to offer, so it says where it is read from."""
+    to_site_root = "../" * (OFFLINE_PAGE.count("/") + 1 + (lang != LANGUAGES[0]))
+    archive = f"{to_site_root}downloads/{ARCHIVE_NAME}" if with_archive else None
+    return environment(lang).get_template("offline.md.j2").render(archive=archive)

@@ -1,0 +1,122 @@
+"""The printable digest in Debian's Chromium: a QR code beside each odds table that an independent
+reader (zxing-cpp) decodes to the calculator's absolute address, a print that fits a few A4 pages,
+and links that open the calculator on the table's bold number."""
+
+from __future__ import annotations
+
+import io
+import re
+from urllib.parse import urljoin
+
+import pytest
+
+from kensei_ref.i18n import format_percent
+
+pytestmark = pytest.mark.browser
+
+LANGS = ("en", "fr", "ru")
+MOST_A4_PAGES = 7
+"""Measured: 5 pages in each language (Debian's Chromium, A4, 12 mm margins); two more for other fonts."""
+SMALLEST_QR_MM = 25
+"""A phone reads a code of 2.5 cm or more from a sheet held in the hand."""
+ENGINE_TIMEOUT = 90_000
+
+
+def _digest_url(server: str, lang: str) -> str:
+    return f"{server}/{'' if lang == 'en' else lang + '/'}digest/"
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=2)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def _decode(png: bytes) -> list[str]:
+    import zxingcpp
+    from PIL import Image
+
+    return [barcode.text for barcode in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_table_has_a_qr_code_of_its_calculators_address(page, server, lang):
+    url = _digest_url(server, lang)
+    page.goto(url)
+    blocks = page.locator(".kr-digest__block")
+    page.wait_for_function("n => document.querySelectorAll('.kr-digest__qr svg').length === n", arg=blocks.count())
+    assert blocks.count() >= 6
+    for index in range(blocks.count()):
+        block = blocks.nth(index)
+        absolute = urljoin(url, block.locator("a.kr-digest__open").get_attribute("href"))
+        assert absolute.startswith(f"{server}/{'' if lang == 'en' else lang + '/'}calculators/")
+        assert _decode(block.locator(".kr-digest__qr").screenshot()) == [absolute]
+        assert block.locator(".kr-digest__url").inner_text() == absolute
+        assert block.locator(".kr-digest__qr svg").get_attribute("aria-label")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_digest_prints_on_a_few_a4_pages_with_codes_large_enough(page, server, lang):
+    page.goto(_digest_url(server, lang))
+    page.wait_for_selector(".kr-digest__qr svg")
+    pdf = page.pdf(format="A4")
+    pages = len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+    assert 1 < pages <= MOST_A4_PAGES, pages
+    page.emulate_media(media="print")
+    widths = page.eval_on_selector_all(".kr-digest__qr svg", "svgs => svgs.map(s => s.getBoundingClientRect().width)")
+    assert min(widths) * 25.4 / 96 >= SMALLEST_QR_MM, widths  # CSS pixels are 1/96 inch on paper
+    hidden = page.eval_on_selector_all(
+        ".md-header, .md-sidebar, .md-footer, .kr-digest__print",
+        "nodes => nodes.every(n => !n.checkVisibility())")
+    assert hidden, "navigation, header, footer and the print button do not print"
+    assert page.locator(".kr-digest__url").first.is_visible()
+
+
+def test_the_print_button_prints(page, server):
+    page.goto(_digest_url(server, "en"))
+    page.evaluate("window.print = () => { window.__printed = true; }")
+    page.locator(".kr-digest__print").click()
+    assert page.evaluate("window.__printed") is True
+
+
+def test_from_a_file_without_a_site_address_no_code_is_drawn(page, built_site):
+    """A saved copy cannot know where the site is published: the printed path stays, with no code."""
+    site, _ = built_site
+    page.goto((site / "digest" / "index.html").as_uri())
+    page.wait_for_load_state("load")
+    assert page.locator(".kr-digest__qr svg").count() == 0
+    assert page.locator(".kr-digest__url").first.inner_text().startswith("calculators/")
+
+
+def test_the_digest_fits_a_phone(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(_digest_url(server, "en"))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    context.close()
+    assert width <= 390, "wide tables scroll inside their box; the page itself does not"
+
+
+def test_a_link_opens_the_calculator_on_the_bold_number(page, server):
+    """Each distinct link, opened in the browser: the calculator computes the linked scenario and its
+    figure is the bold cell of every table that links there."""
+    page.goto(_digest_url(server, "en"))
+    targets: dict[str, list[tuple[str, str]]] = {}
+    for block in page.locator(".kr-digest__block").all():
+        link = block.locator("a.kr-digest__open")
+        bold = block.locator("td.kr-digest__key").inner_text()
+        targets.setdefault(link.get_attribute("href"), []).append((link.get_attribute("data-figure"), bold))
+    digest_url = page.url
+    for href, figures in targets.items():
+        page.goto(urljoin(digest_url, href))
+        page.wait_for_function(
+            "() => window.__krCalc && window.__krCalc.ready && window.__krCalc.views['1']"
+            " && document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.state === 'fresh'",
+            timeout=ENGINE_TIMEOUT,
+        )
+        view = page.evaluate("window.__krCalc.views['1']")
+        shown = {item["key"]: item["value"] for item in [*view["steps"], *view["figures"]]}
+        for key, bold in figures:
+            assert format_percent(shown[key], "en") == bold, (href, key)

@@ -1,0 +1,202 @@
+"""Offline use in Debian's Chromium: after one visit the site is read, searched and computed with the
+server gone and the browser offline; "download everything" adds the other languages; a new build
+replaces the cache as a whole, reusing unchanged files; a file whose bytes are not the build's is
+never cached.
+
+Each test serves its own copy of the built site from a :class:`SiteServer` it can stop: Playwright's
+offline mode does not cover a service worker's own requests, so "offline" here also means that the
+server is gone and nothing can be fetched at all.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from site_server import SiteServer
+
+from kensei_ref import offline
+from kensei_ref.offline_page import UI
+
+pytestmark = pytest.mark.browser
+
+SAVE_TIMEOUT = 120_000
+"""Milliseconds allowed to save a language and the 13 MB engine from loopback on a busy machine."""
+
+READY = "() => document.querySelector('.kr-offline-indicator')?.dataset.state === 'ready'"
+CACHES = "async () => (await caches.keys()).filter((name) => name.startsWith('kensei-ref-'))"
+CONTROLLED = "() => !!navigator.serviceWorker.controller"
+RECOMPUTED = """(before) => {
+  const result = document.querySelector('.kr-result');
+  return result.dataset.result && result.dataset.result !== before && result.dataset.state !== 'computing';
+}"""
+
+
+def _build(site: Path) -> dict:
+    text = (site / offline.WORKER).read_text("utf-8")
+    return json.loads(re.search(r"const BUILD = (.*);\n", text).group(1))
+
+
+@pytest.fixture
+def site_copy(built_site, tmp_path) -> Path:
+    site, _ = built_site
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    return copy
+
+
+@pytest.fixture
+def served(site_copy):
+    server = SiteServer(site_copy).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+def _visit_once(context, server: SiteServer, path: str = "/kensei/combat/"):
+    page = context.new_page()
+    page.goto(server.url + path)
+    page.wait_for_function(READY, timeout=SAVE_TIMEOUT)
+    page.wait_for_function(CONTROLLED)
+    return page
+
+
+def _go_offline(context, server: SiteServer) -> None:
+    server.stop()
+    context.set_offline(True)
+
+
+def _search(page, words: str, expected: str) -> None:
+    """Type ``words`` in the search box; wait until a result links to a page whose address has ``expected``."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(words)
+    box.press("End")  # a key event: letters outside the keyboard layout are inserted without one
+    page.wait_for_function(
+        "(expected) => [...document.querySelectorAll('.md-search-result__list a')]"
+        ".some((a) => a.getAttribute('href').includes(expected))", arg=expected, timeout=30_000)
+
+
+def test_one_visit_then_offline_reads_searches_and_computes(context, served, site_copy):
+    page = _visit_once(context, served)
+    status = page.evaluate(CACHES)
+    assert status == [f"kensei-ref-{_build(site_copy)['version']}"]
+    _go_offline(context, served)
+
+    # Another rule page, never opened before, comes from the cache.
+    page.goto(served.url + "/kensei/terrain/")
+    assert page.locator("h1").first.inner_text().strip()
+    assert page.locator(".kr-offline-indicator").get_attribute("data-state") == "offline"
+
+    # Search: the index, the search worker and lunr's languages are saved too.
+    _search(page, "charge", "charging")
+
+    # A calculator: Pyodide starts from the cache and recomputes after a change.
+    page.goto(served.url + "/calculators/shooting/")
+    page.wait_for_function("() => window.__krCalc && window.__krCalc.ready", timeout=90_000)
+    before = page.locator(".kr-result").first.get_attribute("data-result")
+    page.locator("form[data-scenario] input[name='attack']").first.fill("3")
+    page.wait_for_function(RECOMPUTED, arg=before, timeout=30_000)
+
+    # A language that was not saved says so, in its own words, instead of a browser error page.
+    response = page.goto(served.url + "/ru/kensei/terrain/")
+    assert response.status == 503
+    assert page.locator("h1").inner_text() == _translated("ru", "Not saved for offline use")
+
+
+def _translated(lang: str, message: str) -> str:
+    from kensei_ref.i18n import get_translations
+
+    return get_translations(lang).gettext(message)
+
+
+def test_download_everything_saves_every_language(context, served, site_copy):
+    page = _visit_once(context, served, "/fr/offline/")
+    panel = page.locator("#kr-offline-panel")
+    page.wait_for_function("() => document.querySelector('.kr-offline-panel__save')")
+    items = panel.locator("li[data-group]")
+    assert items.count() == 4
+    saved = panel.locator("li[data-saved='true']").evaluate_all("els => els.map(e => e.dataset.group)")
+    assert saved == ["fr", "engine"]
+    archive = page.locator("#kr-offline-archive")
+    size = _build(site_copy)["archive"]["bytes"]
+    assert archive.get_attribute("href").endswith("/downloads/kensei-ref-offline.zip")
+    assert served.url + "/downloads/kensei-ref-offline.zip" == archive.evaluate("a => a.href")
+    assert f"{size / 1e6:.1f}".replace(".", ",") in archive.inner_text()  # French decimals
+
+    page.locator(".kr-offline-panel__save").click()
+    page.wait_for_function("() => document.querySelectorAll('#kr-offline-panel li[data-saved=\"true\"]').length === 4",
+                           timeout=SAVE_TIMEOUT)
+    states = items.evaluate_all("els => els.map(e => e.textContent.split(/\\s:\\s|: /).pop())")
+    assert states == [_translated("fr", UI["saved"])] * 4
+    _go_offline(context, served)
+    for path in ("/kensei/orders/", "/ru/glossary/", "/fr/calculators/regroup/"):
+        response = page.goto(served.url + path)
+        assert response.status == 200, path
+    page.goto(served.url + "/ru/")
+    _search(page, "болотах", "shallow-water")  # Russian, inflected: the Russian index and stemmer are saved
+
+
+def test_a_new_build_replaces_the_cache(context, served, site_copy):
+    page = _visit_once(context, served)
+    old = _build(site_copy)["version"]
+    assert page.evaluate(CACHES) == [f"kensei-ref-{old}"]
+
+    # A new build: one page changes, and the service worker is written again as the build writes it.
+    changed = site_copy / "kensei" / "terrain" / "index.html"
+    changed.write_text(changed.read_text("utf-8").replace("</h1>", " (build 2)</h1>", 1), encoding="utf-8")
+    new = offline.write_service_worker(site_copy, archive=_build(site_copy)["archive"])["version"]
+    assert new != old
+    served.requests.clear()
+
+    page.reload()
+    page.locator(".kr-update button").click(timeout=60_000)
+    page.wait_for_load_state()
+    page.wait_for_function(f"async () => (await caches.keys()).includes('kensei-ref-{new}')")
+    page.wait_for_function(f"async () => !(await caches.keys()).includes('kensei-ref-{old}')", timeout=30_000)
+    page.wait_for_function(READY, timeout=SAVE_TIMEOUT)
+    assert page.evaluate(CACHES) == [f"kensei-ref-{new}"]
+    # Unchanged files came from the old cache: the engine was not downloaded again.
+    assert not [path for path in served.requests if "/assets/engine/" in path], served.requests
+    assert "/kensei/terrain/" in served.requests
+
+    _go_offline(context, served)
+    page.goto(served.url + "/kensei/terrain/")
+    assert "(build 2)" in page.locator("h1").first.inner_text()
+    page.goto(served.url + "/kensei/orders/")
+    assert page.locator("h1").first.inner_text().strip()
+
+
+def test_bytes_of_another_build_are_never_cached(context, served, site_copy):
+    page = _visit_once(context, served)
+    old = _build(site_copy)["version"]
+    # A deployment caught half-way: the new service worker lists a page whose new bytes are not there yet.
+    changed = site_copy / "kensei" / "terrain" / "index.html"
+    original = changed.read_bytes()
+    changed.write_text(original.decode().replace("</h1>", " (build 2)</h1>", 1), encoding="utf-8")
+    offline.write_service_worker(site_copy, archive=_build(site_copy)["archive"])
+    changed.write_bytes(original)
+    served.requests.clear()
+
+    page.reload()
+    page.evaluate("async () => { await (await navigator.serviceWorker.getRegistration()).update(); }")
+    for _ in range(600):  # the new worker's install asks for the changed page
+        if "/kensei/terrain/" in served.requests:
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_function(
+        "async () => { const reg = await navigator.serviceWorker.getRegistration();"
+        " return reg && !reg.installing && !reg.waiting; }", timeout=60_000)
+    # The new worker was fetched and tried the page, found other bytes, and was dropped.
+    assert "/sw.js" in served.requests and "/kensei/terrain/" in served.requests, served.requests
+    assert page.evaluate(CACHES) == [f"kensei-ref-{old}"]
+    assert not page.locator(".kr-update").count()
