@@ -7,6 +7,7 @@ form, and the calculator pages show their default results and say why they canno
 
 from __future__ import annotations
 
+import html
 import re
 import zipfile
 from pathlib import Path
@@ -100,3 +101,14 @@ def test_calculators_in_the_archive_show_defaults_and_say_why(browser, unpacked,
     expected = get_translations(lang).gettext(CALC_UI["offline_file"])
     page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=expected, timeout=10_000)
     context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_offline_page_of_the_copy_says_what_works_there(unpacked, lang):
+    from kensei_ref.offline_page import UI
+
+    prefix = "" if lang == "en" else f"{lang}/"
+    source = (unpacked / prefix / "offline.html").read_text("utf-8")
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", source)).split())
+    assert get_translations(lang).gettext(UI["file"]) in text
+    assert 'id="kr-offline-archive"' not in source and 'id="kr-offline-panel"' not in source

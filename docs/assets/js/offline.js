@@ -177,7 +177,7 @@
     text.textContent = ui.update;
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "md-button md-button--primary";
+    button.className = "md-button";
     button.textContent = ui.reload;
     button.addEventListener("click", () => { reloading = true; worker.postMessage({ type: "skip-waiting" }); });
     bar.append(text, button);
