@@ -36,13 +36,14 @@ ROOT_LANGUAGE = LANGUAGES[0]
 HERE = Path(__file__).resolve().parent
 
 
-SERVING = False
-"""Set under ``mkdocs serve``, whose live reload changes every page it serves (see ``offline``)."""
+SERVING = "KENSEI_REF_SERVING"
+"""Set under ``mkdocs serve``, whose live reload changes every page it serves (see ``offline``). An
+environment variable, because ``serve`` loads this module again for every rebuild, without ``on_startup``."""
 
 
 def on_startup(command: str, dirty: bool) -> None:
-    global SERVING
-    SERVING = command == "serve"
+    if command == "serve":
+        os.environ[SERVING] = "true"
 
 
 def _lang(config: MkDocsConfig) -> str:
@@ -163,9 +164,8 @@ def on_post_build(config: MkDocsConfig) -> None:
         return
     target = site_dir / offline.DOWNLOADS / offline_page.ARCHIVE_NAME
     size = archive.build_archive(config.config_file_path, target, strict=config.strict)
-    built = offline.write_service_worker(
-        site_dir, verify=not SERVING, archive={"path": target.relative_to(site_dir).as_posix(), "bytes": size},
-    )
+    archived = {"path": target.relative_to(site_dir).as_posix(), "bytes": size}
+    built = offline.write_service_worker(site_dir, verify=os.environ.get(SERVING) != "true", archive=archived)
     log.info("offline: build %s; archive %d bytes", built["version"], size)
 
 

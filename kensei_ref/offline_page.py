@@ -60,5 +60,5 @@ def offline_page(lang: str, *, with_archive: bool = True) -> str:
     """The Offline page; the offline copy itself has no archive to offer, so it says where it is read from."""
     to_site_root = "../" * (OFFLINE_PAGE.count("/") + 1 + (lang != LANGUAGES[0]))
     archive = f"{to_site_root}downloads/{ARCHIVE_NAME}" if with_archive else None
-    file_note = get_translations(lang).gettext(UI["file"])
-    return environment(lang).get_template("offline.md.j2").render(archive=archive, file_note=file_note)
+    words = ui(lang, OFFLINE_PAGE)["ui"]
+    return environment(lang).get_template("offline.md.j2").render(archive=archive, file_note=words["file"])

@@ -92,7 +92,7 @@
       button.className = "md-button md-button--primary kr-offline-panel__save";
       button.textContent = fill(ui.save_all, { size: megabytes(missing) });
       button.disabled = saving;
-      button.addEventListener("click", () => save(settings.groups));
+      button.addEventListener("click", () => save(settings.groups, true));
       panel.append(button);
     } else {
       const all = document.createElement("p");
@@ -145,8 +145,10 @@
     if (worker) worker.postMessage(data);
   }
 
-  function save(groups) {
+  function save(groups, asked = false) {
     saving = true;
+    // Asked for by the reader: ask the browser not to clear the saved copy when space runs low.
+    if (asked && navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
     if (last) render(last);
     post({ type: "save", groups });
   }
