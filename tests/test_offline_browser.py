@@ -157,10 +157,16 @@ def test_a_new_build_replaces_the_cache(context, served, site_copy):
     new = offline.write_service_worker(site_copy, archive=_build(site_copy)["archive"])["version"]
     assert new != old
     served.requests.clear()
+    other = context.new_page()  # a second tab, still on the old build
+    other.goto(served.url + "/kensei/orders/")
+    other.wait_for_function(CONTROLLED)
+    other.evaluate("() => { window.__oldBuild = true; }")
 
     page.reload()
     page.locator(".kr-update button").click(timeout=60_000)
     page.wait_for_load_state()
+    # The other tab reloads too, rather than go on with the new build's files under an old page.
+    other.wait_for_function("() => !window.__oldBuild", timeout=30_000)
     page.wait_for_function(f"async () => (await caches.keys()).includes('kensei-ref-{new}')")
     page.wait_for_function(f"async () => !(await caches.keys()).includes('kensei-ref-{old}')", timeout=30_000)
     page.wait_for_function(READY, timeout=SAVE_TIMEOUT)

@@ -169,6 +169,9 @@
   window.addEventListener("offline", () => post({ type: "status" }));
 
   // ---- A new version -------------------------------------------------------------------------------
+  // A page that a build's worker served must not go on with another build's files: when a new build
+  // takes over (the reader pressed "Reload" here or in another tab), every such page reloads.
+  const servedByAWorker = !!navigator.serviceWorker.controller;
   let reloading = false;
   function offerUpdate(worker) {
     if (document.querySelector(".kr-update")) return;
@@ -185,7 +188,12 @@
     bar.append(text, button);
     document.body.append(bar);
   }
-  navigator.serviceWorker.addEventListener("controllerchange", () => { if (reloading) window.location.reload(); });
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading || servedByAWorker) {
+      reloading = true;
+      window.location.reload();
+    }
+  });
 
   navigator.serviceWorker.register(new URL("sw.js", siteRoot).href, { scope: siteRoot.href, updateViaCache: "none" })
     .then((reg) => {
