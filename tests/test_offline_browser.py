@@ -206,3 +206,14 @@ def test_bytes_of_another_build_are_never_cached(context, served, site_copy):
     assert "/sw.js" in served.requests and "/kensei/terrain/" in served.requests, served.requests
     assert page.evaluate(CACHES) == [f"kensei-ref-{old}"]
     assert not page.locator(".kr-update").count()
+
+
+@pytest.mark.parametrize("path", ["/offline/", "/ru/offline/", "/fr/digest/"])
+def test_offline_and_digest_pages_have_no_serious_axe_violation(context, served, path):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = _visit_once(context, served, path)
+    if "offline" in path:
+        page.wait_for_selector(".kr-offline-panel__save")
+    violations = [v for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not violations, [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations]
