@@ -66,6 +66,7 @@ UI = {
     "failed": N_("The calculator could not start in this browser; the results shown are for the scenario "
                  "they name."),
     "stale": N_("These results are for the last valid inputs; correct the highlighted field."),
+    "more": N_("Modifiers and options"),
     "offline_file": N_("The calculator needs the page to be served over HTTP; here it shows its default results."),
     "required": N_("This value is needed."),
     "int": N_("Enter a whole number from %(minimum)s to %(maximum)s."),
@@ -87,6 +88,15 @@ UI = {
 """Interface strings of the calculator pages, translated into the page's language for its script."""
 
 GROUP_TITLES = {"a": N_("Side A"), "b": N_("Side B"), "": ""}
+
+OCCASIONAL: dict[str, frozenset[str]] = {
+    "shooting": frozenset({"dice", "precision", "second_shot", "multiple_shots", "shooter_in", "target_in_water",
+                           "damage_rule"}),
+    "melee": frozenset({f"{side}_{name}" for side in "ab"
+                        for name in ("in_water", "defensive", "extra_dice", "counter_charge")} | {"first"}),
+}  # fmt: skip
+"""Inputs a player changes only now and then: on a narrow screen they fold under "Modifiers and
+options" (open as soon as one of them differs from its default, or holds an error)."""
 
 
 @cache
@@ -171,8 +181,11 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         if field["name"] in defaults:
             value = defaults[field["name"]]
             field["text_default"] = ",".join(map(str, value)) if isinstance(value, list) else value
+    occasional = OCCASIONAL.get(name, frozenset())
     groups = [
-        {"key": key, "title": tr(GROUP_TITLES[key]) if key else "", "fields": [f for f in fields if f["group"] == key]}
+        {"key": key, "title": tr(GROUP_TITLES[key]) if key else "",
+         "fields": [f for f in fields if f["group"] == key and f["name"] not in occasional],
+         "more": [f for f in fields if f["group"] == key and f["name"] in occasional]}
         for key in dict.fromkeys(f["group"] for f in fields)
     ]
     view = _view(name, defaults, lang, ctx)

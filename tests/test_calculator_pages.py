@@ -496,7 +496,8 @@ def test_calculator_page_has_no_serious_axe_violation(pages, lang, name):
 
 # ---- 6. Phone width ------------------------------------------------------------------------------
 
-TARGET_HEIGHTS = """() => [...document.querySelectorAll(".kr-calc input, .kr-calc select, .kr-calc button")]
+TARGET_HEIGHTS = """() => [...document.querySelectorAll(
+  ".kr-calc input, .kr-calc select, .kr-calc button, .kr-calc summary")]
   .filter((e) => e.getClientRects().length > 0)
   .map((e) => {
     // a checkbox is tapped through the label around it

@@ -44,9 +44,26 @@
     const box = errorOf(scenario, param.name);
     const input = control(scenario, param.name);
     box.textContent = message || "";
-    if (message) input.setAttribute("aria-invalid", "true");
-    else input.removeAttribute("aria-invalid");
+    if (message) {
+      input.setAttribute("aria-invalid", "true");
+      const folded = input.closest("details");
+      if (folded) folded.open = true; // an error is never hidden under "Modifiers and options"
+    } else input.removeAttribute("aria-invalid");
   }
+
+  // Occasional inputs fold under "Modifiers and options" on a narrow screen, unless one of them is set.
+  function unfoldSetInputs(scenario) {
+    for (const param of data.params) {
+      const input = control(scenario, param.name);
+      const folded = input.closest("details");
+      if (!folded || folded.open) continue;
+      const fallback = param.default == null ? ""
+        : Array.isArray(param.default) ? param.default.join(",") : String(param.default);
+      const set = param.kind === "bool" ? input.checked !== (param.default === true) : input.value.trim() !== fallback;
+      if (set) folded.open = true;
+    }
+  }
+  if (window.matchMedia("(min-width: 45em)").matches) root.querySelectorAll("details.kr-calc__more").forEach((d) => { d.open = true; });
 
   function readParam(param, scenario) {
     const input = control(scenario, param.name);
@@ -128,8 +145,10 @@
       second[param.name] = read("s2." + param.name, param);
     }
     writeForm("1", first);
+    unfoldSetInputs("1");
     if (query.get("compare") === "1") {
       writeForm("2", second);
+      unfoldSetInputs("2");
       setCompare(true, false);
     }
     return true;
@@ -287,6 +306,7 @@
         values[param.name] = param.kind === "bool" ? input.checked : input.value;
       }
       writeForm("2", values);
+      unfoldSetInputs("2");
     }
     if (!on) root.querySelector(".kr-calc__difference").hidden = true;
     if (compute) recompute();
