@@ -76,10 +76,14 @@ def _zip(folder: Path, target: Path) -> None:
             archive.writestr(info, path.read_bytes(), compresslevel=9)
 
 
-def build_archive(config_file: str, target: Path, *, strict: bool) -> int:
-    """Build the offline copy of every language and zip it to ``target``; return its size in bytes."""
+def build_archive(config_file: str, target: Path, *, strict: bool, site_url: str | None = None) -> int:
+    """Build the offline copy of every language and zip it to ``target``; return its size in bytes.
+
+    ``site_url``, the public address if there is one, lets the digest of the copy draw QR codes that
+    lead to the published calculators.
+    """
     with tempfile.TemporaryDirectory(prefix="kensei-ref-archive-") as temporary, _archive_mode():
         site = Path(temporary) / FOLDER
-        build(load_config(config_file, site_dir=str(site), strict=strict))
+        build(load_config(config_file, site_dir=str(site), strict=strict, site_url=site_url))
         _zip(site, target)
     return target.stat().st_size

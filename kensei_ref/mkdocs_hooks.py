@@ -12,6 +12,7 @@ import json
 import logging
 import os
 from pathlib import Path
+from urllib.parse import urljoin
 
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
@@ -76,6 +77,11 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         # (English also keeps digits in tokens, so rule numbers such as 8.3.2 stay searchable).
         search.config.lang = [lang, *(other for other in LANGUAGES if other != lang)]
     config.extra["kr_lang"] = lang
+    # A public address, when one is set, is the whole site's; French and Russian live below it, so their
+    # canonical links, sitemaps and 404 pages name their own pages, not the English ones.
+    config.extra["kr_site_url"] = config.site_url or ""
+    if config.site_url and lang != ROOT_LANGUAGE:
+        config.site_url = urljoin(config.site_url, f"{lang}/")
     if archive.building():
         # Material's offline plugin would add the iframe-worker shim from a CDN; this copy is served locally.
         config.extra["polyfills"] = [archive.SHIM]
@@ -88,7 +94,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     generated = pages.site_pages(book, lang, set(CALCULATORS), frozenset(calc_pages.DEFAULT_SCENARIOS),
                                  directory_urls=directory_urls)
     generated.update(calc_pages.calculator_pages(book, lang, ROOT_LANGUAGE, directory_urls=directory_urls))
-    generated.update(digest_pages(book, lang, config.site_url or "", directory_urls=directory_urls))
+    generated.update(digest_pages(book, lang, config.extra["kr_site_url"], directory_urls=directory_urls))
     generated[offline_page.OFFLINE_PAGE] = offline_page.offline_page(lang, with_archive=not archive.building())
     docs = Path(config.docs_dir).parent
     if (docs / "benchmarks.json").exists():
@@ -157,13 +163,13 @@ def on_post_build(config: MkDocsConfig) -> None:
     (data / "rules.json").write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")
     docs = Path(config.docs_dir).parent
     for lang in LANGUAGES[1:]:
-        sub = load_config(config.config_file_path, docs_dir=str(docs / lang),
-                          site_dir=str(site_dir / lang), strict=config.strict)
+        sub = load_config(config.config_file_path, docs_dir=str(docs / lang), site_dir=str(site_dir / lang),
+                          strict=config.strict, site_url=config.site_url)
         build(sub)
     if archive.building():
         return
     target = site_dir / offline.DOWNLOADS / offline_page.ARCHIVE_NAME
-    size = archive.build_archive(config.config_file_path, target, strict=config.strict)
+    size = archive.build_archive(config.config_file_path, target, strict=config.strict, site_url=config.site_url)
     archived = {"path": target.relative_to(site_dir).as_posix(), "bytes": size}
     built = offline.write_service_worker(site_dir, verify=os.environ.get(SERVING) != "true", archive=archived)
     log.info("offline: build %s; archive %d bytes", built["version"], size)
