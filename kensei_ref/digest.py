@@ -17,10 +17,9 @@ from urllib.parse import urljoin
 from mkdocs.exceptions import PluginError
 
 from .digest_odds import OddsTable, odds_tables
-from .i18n import LANGUAGES, format_decimal, format_percent, get_translations
+from .i18n import format_decimal, format_percent, get_translations, site_folder
 from .model import RuleBook
-from .pages import PageContext, calculator_link, environment, quick_reference_tables
-from .quickref import RULES_USED
+from .pages import PageContext, calculator_link, environment, has_quick_reference, quick_reference_tables
 
 DIGEST_PAGE = "digest.md"
 
@@ -35,8 +34,7 @@ def _format(value, kind: str, lang: str) -> str:
 
 def _site_path(lang: str, href: str) -> str:
     """A link of the digest page as a path from the site's root (``fr/calculators/regroup/?honor=6``)."""
-    prefix = "" if lang == LANGUAGES[0] else f"{lang}/"
-    page_url = "/" + prefix + DIGEST_PAGE.removesuffix(".md") + "/"
+    page_url = "/" + site_folder(lang) + DIGEST_PAGE.removesuffix(".md") + "/"
     return urljoin(page_url, href).removeprefix("/")
 
 
@@ -87,10 +85,7 @@ def digest_page(book: RuleBook, lang: str, site_url: str = "", *, directory_urls
 
 def digest_pages(book: RuleBook, lang: str, site_url: str = "", *, directory_urls: bool = True) -> dict[str, str]:
     """The digest page of ``lang``, when the data has the rules its quick reference reads."""
-    try:
-        for rule_id in RULES_USED:
-            book.rule(rule_id)
-    except KeyError:
+    if not has_quick_reference(book):
         return {}
     return {DIGEST_PAGE: digest_page(book, lang, site_url, directory_urls=directory_urls)}
 

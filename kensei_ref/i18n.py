@@ -31,6 +31,16 @@ def check_language(lang: str) -> str:
     return lang
 
 
+def site_folder(lang: str) -> str:
+    """Where a language's pages lie in the built site: ``""`` for English (the root), ``"fr/"``, ``"ru/"``."""
+    return "" if check_language(lang) == LANGUAGES[0] else f"{lang}/"
+
+
+def up_to_site_root(lang: str) -> str:
+    """From a language's own root back to the site's root: ``""`` for English, ``"../"`` for the others."""
+    return "../" * site_folder(lang).count("/")
+
+
 @cache
 def get_translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalog for ``lang``; English (the source language) falls back to the msgids."""

@@ -26,7 +26,7 @@ from calculators import CALCULATORS
 from kensei_ref import archive, calc_pages, engine, freshness, offline, offline_page, pages, search_patch, site_nav
 from kensei_ref.digest import digest_pages, install_assets
 from kensei_ref.export import rules_document
-from kensei_ref.i18n import LANGUAGES
+from kensei_ref.i18n import LANGUAGES, site_folder, up_to_site_root
 from kensei_ref.loader import DATA_DIR, DataError, load
 from kensei_ref.model import RuleBook
 
@@ -87,7 +87,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         config.extra["polyfills"] = [archive.SHIM]
     # Material's offline plugin turns directory URLs off for the offline copy, but only after this hook.
     directory_urls = config.use_directory_urls and not archive.building()
-    offline_url = "offline/" if directory_urls else "offline.html"
+    offline_url = pages.PageContext(book, lang, "index.md", directory_urls).served(offline_page.OFFLINE_PAGE)
     config.extra["kr_offline"] = offline_page.ui(lang, offline_url)
     config.extra["kr_book"] = book
     # Examples a calculator checks show a mark; those with a calculator page link to it with their inputs.
@@ -123,7 +123,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def _to_site_root(page: Page, lang: str) -> str:
     """From a page as served (a folder or, in the offline copy, a file) to the root of the whole site."""
-    return "../" * page.url.count("/") + ("" if lang == ROOT_LANGUAGE else "../")
+    return "../" * page.url.count("/") + up_to_site_root(lang)
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -137,7 +137,7 @@ def on_page_context(context: dict, page: Page, config: MkDocsConfig, nav) -> dic
     to_site_root = _to_site_root(page, lang)
     context["kr_alternates"] = [
         {"lang": other, "name": LANGUAGE_NAMES[other], "current": other == lang,
-         "href": to_site_root + ("" if other == ROOT_LANGUAGE else f"{other}/") + page.url}
+         "href": to_site_root + site_folder(other) + page.url}
         for other in LANGUAGES
     ]
     return context

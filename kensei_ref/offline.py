@@ -13,7 +13,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from .i18n import LANGUAGES, get_translations
+from .i18n import LANGUAGES, get_translations, up_to_site_root
 from .icons import SIZES
 from .quickref import N_
 
@@ -104,6 +104,14 @@ def write_service_worker(site_dir: Path, *, verify: bool = True, archive: dict |
     return build
 
 
+def read_service_worker(site_dir: Path) -> dict:
+    """What the built site's ``sw.js`` was given by :func:`write_service_worker` (for checks and figures)."""
+    source = (site_dir / WORKER).read_text("utf-8")
+    prefix = "const BUILD = "
+    line = next(line for line in source.splitlines() if line.startswith(prefix))
+    return json.loads(line.removeprefix(prefix).removesuffix(";"))
+
+
 def web_manifest(lang: str) -> dict:
     """The web app manifest of one language: the app starts on that language's home page.
 
@@ -111,7 +119,7 @@ def web_manifest(lang: str) -> dict:
     is in the scope of the one service worker at the site's root.
     """
     _ = get_translations(lang).gettext
-    root = "./" if lang == LANGUAGES[0] else "../"
+    root = up_to_site_root(lang) or "./"
     return {
         "id": "./",
         "name": _(APP_NAME),

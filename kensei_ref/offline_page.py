@@ -7,7 +7,7 @@ live status from the service worker. The indicator's words travel in each page a
 
 from __future__ import annotations
 
-from .i18n import LANGUAGES, get_translations
+from .i18n import LANGUAGES, get_translations, up_to_site_root
 from .offline import THEME_COLOUR
 from .pages import environment
 from .quickref import N_
@@ -43,22 +43,26 @@ UI = {
 }
 
 
+def words(lang: str) -> dict[str, str]:
+    """The indicator's and the panel's words in ``lang``."""
+    _ = get_translations(lang).gettext
+    return {key: _(text) for key, text in UI.items()}
+
+
 def ui(lang: str, page_url: str) -> dict:
     """What ``offline.js`` needs on every page: translated words, the Offline page, the site's root."""
-    _ = get_translations(lang).gettext
     return {
         "lang": lang,
         "theme_colour": THEME_COLOUR,
-        "root": "" if lang == LANGUAGES[0] else "../",
+        "root": up_to_site_root(lang),
         "page": page_url,
         "groups": [*LANGUAGES, "engine"],
-        "ui": {key: _(text) for key, text in UI.items()},
+        "ui": words(lang),
     }
 
 
 def offline_page(lang: str, *, with_archive: bool = True) -> str:
     """The Offline page; the offline copy itself has no archive to offer, so it says where it is read from."""
-    to_site_root = "../" * (OFFLINE_PAGE.count("/") + 1 + (lang != LANGUAGES[0]))
+    to_site_root = "../" * (OFFLINE_PAGE.count("/") + 1) + up_to_site_root(lang)  # the page is served as a folder
     archive = f"{to_site_root}downloads/{ARCHIVE_NAME}" if with_archive else None
-    words = ui(lang, OFFLINE_PAGE)["ui"]
-    return environment(lang).get_template("offline.md.j2").render(archive=archive, file_note=words["file"])
+    return environment(lang).get_template("offline.md.j2").render(archive=archive, file_note=words(lang)["file"])

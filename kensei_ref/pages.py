@@ -344,6 +344,11 @@ def _browser_view(figures: dict, lang: str, labels: dict[str, str]) -> dict:
             "rows": [{"label": label, "value": value} for label, value in rows]}
 
 
+def has_quick_reference(book: RuleBook) -> bool:
+    """Whether the data holds every rule the quick reference reads (a sample data set may not)."""
+    return all(_has_rule(book, rule_id) for rule_id in quickref.RULES_USED)
+
+
 def _has_rule(book: RuleBook, rule_id: str) -> bool:
     try:
         book.rule(rule_id)
@@ -368,6 +373,6 @@ def site_pages(
     pages[GLOSSARY_PAGE] = glossary_page(book, lang)
     pages[SOURCES_PAGE] = sources_page(book, lang)
     pages[CLARIFICATIONS_PAGE] = clarifications_page(book, lang)
-    if all(_has_rule(book, rule_id) for rule_id in quickref.RULES_USED):
+    if has_quick_reference(book):
         pages[QUICK_REFERENCE_PAGE] = quick_reference_page(book, lang)
     return pages

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import shutil
 import struct
 from pathlib import Path
@@ -16,14 +15,9 @@ from kensei_ref import icons, offline
 from kensei_ref.i18n import LANGUAGES, get_translations
 
 
-def _build(site: Path) -> dict:
-    text = (site / offline.WORKER).read_text("utf-8")
-    return json.loads(re.search(r"const BUILD = (.*);\n", text).group(1))
-
-
 def test_every_kept_file_is_listed_once_with_its_size_and_hash(built_site):
     site, _ = built_site
-    build = _build(site)
+    build = offline.read_service_worker(site)
     listed = {url: (group, size, digest) for group, files in build["groups"].items() for url, size, digest in files}
     assert sum(len(files) for files in build["groups"].values()) == len(listed)
     assert set(build["groups"]) == {*LANGUAGES, "engine"}
@@ -44,7 +38,7 @@ def test_every_kept_file_is_listed_once_with_its_size_and_hash(built_site):
 
 def test_the_cache_holds_what_reading_searching_and_computing_need(built_site):
     site, _ = built_site
-    urls = {url for files in _build(site)["groups"].values() for url, _size, _digest in files}
+    urls = {url for files in offline.read_service_worker(site)["groups"].values() for url, _size, _digest in files}
     for prefix in ("", "fr/", "ru/"):
         assert {f"{prefix}", f"{prefix}kensei/terrain/", f"{prefix}search/search_index.json",
                 f"{prefix}calculators/shooting/", f"{prefix}{offline.MANIFEST}"} <= urls
@@ -61,7 +55,7 @@ def test_the_version_changes_with_any_file_and_only_then(built_site, tmp_path):
     shutil.copytree(site, copy)
     first = offline.write_service_worker(copy)["version"]
     assert offline.write_service_worker(copy)["version"] == first
-    assert first == _build(site)["version"]
+    assert first == offline.read_service_worker(site)["version"]
     page = copy / "ru" / "glossary" / "index.html"
     page.write_bytes(page.read_bytes() + b" ")
     assert offline.write_service_worker(copy)["version"] != first
@@ -71,7 +65,7 @@ def test_the_version_changes_with_any_file_and_only_then(built_site, tmp_path):
 
 def test_the_archive_is_named_with_its_size(built_site):
     site, _ = built_site
-    archive = _build(site)["archive"]
+    archive = offline.read_service_worker(site)["archive"]
     assert (site / archive["path"]).stat().st_size == archive["bytes"]
 
 
@@ -102,7 +96,7 @@ def test_each_language_has_its_app_manifest(built_site, lang):
 
 def test_the_fallback_page_speaks_every_language(built_site):
     site, _ = built_site
-    strings = _build(site)["strings"]
+    strings = offline.read_service_worker(site)["strings"]
     assert set(strings) == set(LANGUAGES)
     for lang in ("fr", "ru"):
         for key, text in offline.FALLBACK.items():

@@ -10,8 +10,6 @@ server is gone and nothing can be fetched at all.
 
 from __future__ import annotations
 
-import json
-import re
 import shutil
 from pathlib import Path
 
@@ -34,10 +32,6 @@ RECOMPUTED = """(before) => {
   return result.dataset.result && result.dataset.result !== before && result.dataset.state !== 'computing';
 }"""
 
-
-def _build(site: Path) -> dict:
-    text = (site / offline.WORKER).read_text("utf-8")
-    return json.loads(re.search(r"const BUILD = (.*);\n", text).group(1))
 
 
 @pytest.fixture
@@ -89,7 +83,7 @@ def _search(page, words: str, expected: str) -> None:
 def test_one_visit_then_offline_reads_searches_and_computes(context, served, site_copy):
     page = _visit_once(context, served)
     status = page.evaluate(CACHES)
-    assert status == [f"kensei-ref-{_build(site_copy)['version']}"]
+    assert status == [f"kensei-ref-{offline.read_service_worker(site_copy)['version']}"]
     _go_offline(context, served)
 
     # Another rule page, never opened before, comes from the cache.
@@ -128,7 +122,7 @@ def test_download_everything_saves_every_language(context, served, site_copy):
     saved = panel.locator("li[data-saved='true']").evaluate_all("els => els.map(e => e.dataset.group)")
     assert saved == ["fr", "engine"]
     archive = page.locator("#kr-offline-archive")
-    size = _build(site_copy)["archive"]["bytes"]
+    size = offline.read_service_worker(site_copy)["archive"]["bytes"]
     assert archive.get_attribute("href").endswith("/downloads/kensei-ref-offline.zip")
     assert served.url + "/downloads/kensei-ref-offline.zip" == archive.evaluate("a => a.href")
     assert f"{size / 1e6:.1f}".replace(".", ",") in archive.inner_text()  # French decimals
@@ -148,13 +142,13 @@ def test_download_everything_saves_every_language(context, served, site_copy):
 
 def test_a_new_build_replaces_the_cache(context, served, site_copy):
     page = _visit_once(context, served)
-    old = _build(site_copy)["version"]
+    old = offline.read_service_worker(site_copy)["version"]
     assert page.evaluate(CACHES) == [f"kensei-ref-{old}"]
 
     # A new build: one page changes, and the service worker is written again as the build writes it.
     changed = site_copy / "kensei" / "terrain" / "index.html"
     changed.write_text(changed.read_text("utf-8").replace("</h1>", " (build 2)</h1>", 1), encoding="utf-8")
-    new = offline.write_service_worker(site_copy, archive=_build(site_copy)["archive"])["version"]
+    new = offline.write_service_worker(site_copy, archive=offline.read_service_worker(site_copy)["archive"])["version"]
     assert new != old
     served.requests.clear()
     other = context.new_page()  # a second tab, still on the old build
@@ -184,12 +178,12 @@ def test_a_new_build_replaces_the_cache(context, served, site_copy):
 
 def test_bytes_of_another_build_are_never_cached(context, served, site_copy):
     page = _visit_once(context, served)
-    old = _build(site_copy)["version"]
+    old = offline.read_service_worker(site_copy)["version"]
     # A deployment caught half-way: the new service worker lists a page whose new bytes are not there yet.
     changed = site_copy / "kensei" / "terrain" / "index.html"
     original = changed.read_bytes()
     changed.write_text(original.decode().replace("</h1>", " (build 2)</h1>", 1), encoding="utf-8")
-    offline.write_service_worker(site_copy, archive=_build(site_copy)["archive"])
+    offline.write_service_worker(site_copy, archive=offline.read_service_worker(site_copy)["archive"])
     changed.write_bytes(original)
     served.requests.clear()
 
