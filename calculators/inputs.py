@@ -56,10 +56,6 @@ class InputsBase:
                 raise CalculatorInputError(param.name, f"is required: {param.allowed(rules)}")
         return cls(**mapping, rules=rules)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The inputs as a JSON-ready mapping (the form of a worked example's ``inputs``)."""
-        return {p.name: list(v) if isinstance(v := getattr(self, p.name), tuple) else v for p in self.PARAMS}
-
 
 def make_inputs(
     name: str,

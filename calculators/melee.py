@@ -229,7 +229,6 @@ MeleeInputs = make_inputs("MeleeInputs", PARAMS, _check, "Inputs of one round of
 
 _COVER_RULES = {"light": "kensei.light-cover", "heavy": "kensei.heavy-cover"}
 _CHARGE_ATTACK_KEYS = {"infantry": "infantry_attack", "cavalry": "cavalry_attack", "large": "infantry_attack"}
-_SIDE_NAMES = {"a": N_("Side A"), "b": N_("Side B")}
 
 
 def side_figures(inputs: Any, side: str, steps: list[Step]) -> Side:

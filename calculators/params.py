@@ -70,11 +70,6 @@ class Param:
     def required(self) -> bool:
         return self.default is REQUIRED
 
-    @property
-    def option(self) -> str:
-        """The terminal option: ``a_models`` is ``--a-models``."""
-        return "--" + self.name.replace("_", "-")
-
     def bounds(self, rules: RuleValues) -> tuple[int | None, int | None]:
         """The smallest and largest integer allowed, the rules' own cap included."""
         maximum = self.maximum

@@ -2,18 +2,18 @@
 
 A :class:`Pmf` gives each outcome ``offset + i`` the weight ``weights[i]``; its probability is
 the weight over the sum of all weights. Integers keep every sum and product exact and fast;
-:meth:`Pmf.probabilities` turns them into :class:`fractions.Fraction` at the end. Sums of many
+:meth:`Pmf.probability` turns them into :class:`fractions.Fraction` at the end. Sums of many
 dice use Kronecker substitution: a polynomial packed into one big integer, so that Python's own
 big-integer multiplication (and ``pow``) does the convolution.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from math import gcd, lcm
+from math import gcd
 
 _NAIVE_LIMIT = 24
 """Below this many terms in the shorter factor, a plain double loop beats packing."""
@@ -91,43 +91,15 @@ class Pmf:
             return self
         return Pmf((*self.weights[:keep], sum(self.weights[keep:])), self.offset)
 
-    def negated(self) -> Pmf:
-        """The distribution of ``-outcome``."""
-        return Pmf(tuple(reversed(self.weights)), -(self.offset + len(self.weights) - 1))
-
     def probability(self, outcome: int) -> Fraction:
         """P(exactly ``outcome``)."""
         index = outcome - self.offset
         weight = self.weights[index] if 0 <= index < len(self.weights) else 0
         return Fraction(weight, self.total)
 
-    def probabilities(self, low: int | None = None, high: int | None = None) -> tuple[Fraction, ...]:
-        """P(exactly k) for k from ``low`` to ``high`` (default: the outcomes' range)."""
-        low = self.offset if low is None else low
-        high = self.offset + len(self.weights) - 1 if high is None else high
-        return tuple(self.probability(k) for k in range(low, high + 1))
-
     def mean(self) -> Fraction:
         """The expected outcome, exactly."""
         return Fraction(sum(k * w for k, w in zip(self.outcomes, self.weights, strict=True)), self.total)
-
-
-def mixture(parts: Iterable[tuple[int, Pmf]]) -> Pmf:
-    """The distribution when part ``i`` happens with relative weight ``w_i`` (integers).
-
-    Each part's weights are brought to a common denominator first, so that the result is exact.
-    """
-    parts = [(w, pmf) for w, pmf in parts if w]
-    common = lcm(*(pmf.total for _, pmf in parts))
-    low = min(pmf.offset for _, pmf in parts)
-    high = max(pmf.offset + len(pmf.weights) for _, pmf in parts)
-    weights = [0] * (high - low)
-    for w, pmf in parts:
-        scale = w * (common // pmf.total)
-        start = pmf.offset - low
-        for i, weight in enumerate(pmf.weights):
-            weights[start + i] += weight * scale
-    return Pmf(tuple(weights), low)
 
 
 def multiply(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:

@@ -83,22 +83,6 @@ class Table:
     exactly: tuple[Fraction, ...]
     at_least: tuple[Fraction, ...]
 
-    @classmethod
-    def of(
-        cls,
-        key: str,
-        title: str,
-        outcome_label: str,
-        pmf: Pmf,
-        low: int | None = None,
-        high: int | None = None,
-    ) -> Table:
-        exactly = pmf.probabilities(low, high)
-        low = pmf.offset if low is None else low
-        return cls(
-            key, title, outcome_label, tuple(range(low, low + len(exactly))), exactly, tail_sums(exactly)
-        )
-
 
 def tail_sums(exactly: Sequence[Fraction]) -> tuple[Fraction, ...]:
     """``P(at least k)`` for each k, from ``P(exactly k)``."""
@@ -108,16 +92,6 @@ def tail_sums(exactly: Sequence[Fraction]) -> tuple[Fraction, ...]:
         running += p
         tails.append(running)
     return tuple(reversed(tails))
-
-
-def head_sums(exactly: Sequence[Fraction]) -> tuple[Fraction, ...]:
-    """``P(at most k)`` for each k, from ``P(exactly k)``."""
-    heads: list[Fraction] = []
-    running = Fraction(0)
-    for p in exactly:
-        running += p
-        heads.append(running)
-    return tuple(heads)
 
 
 @dataclass(frozen=True)
@@ -156,10 +130,6 @@ class Distribution:
     @cached_property
     def at_least(self) -> tuple[Fraction, ...]:
         return tuple(Fraction(w, self.total) for w in _running(self.weights, from_top=True))
-
-    @cached_property
-    def at_most(self) -> tuple[Fraction, ...]:
-        return tuple(Fraction(w, self.total) for w in _running(self.weights, from_top=False))
 
     def to_json(self) -> dict[str, Any]:
         total = self.total
