@@ -146,9 +146,7 @@ def compute(inputs: Any) -> ChargeResult:
     die = Pmf((0,) * LOWEST_FACE + (1,) * faces).trimmed()
     roll = die.sum_of(count)
     p_success = sum((roll.probability(k) for k in roll.outcomes if k >= required), Fraction(0))
-    steps.append(
-        Step("kensei.charge-dice", "p_success", N_("Chance the charge succeeds"), p_success, "probability")
-    )
+    steps.append(Step("kensei.charge-dice", "p_success", N_("Chance the charge succeeds"), p_success, "probability"))
     return ChargeResult(count, required, p_success, Distribution.of(roll), tuple(steps))
 
 

@@ -26,9 +26,7 @@ PARAMS = (
         minimum=LOWEST_FACE,
         maximum_rule=("kensei.roll-of-ten", "critical_roll"),
     ),  # the d10's highest face
-    Param(
-        "armor", "int", N_("Armor"), N_("The target's Armor."), "kensei.damage-roll", minimum=0, maximum=20
-    ),
+    Param("armor", "int", N_("Armor"), N_("The target's Armor."), "kensei.damage-roll", minimum=0, maximum=20),
     DAMAGE_RULE_PARAM,
 )
 
@@ -63,7 +61,5 @@ def compute(inputs: Any) -> DamageRollResult:
     return DamageRollResult(wounds, steps)
 
 
-CALCULATOR = Calculator(
-    "damage-roll", N_("Damage roll"), "kensei.damage-roll", "kensei", DamageRollInputs, compute
-)
+CALCULATOR = Calculator("damage-roll", N_("Damage roll"), "kensei.damage-roll", "kensei", DamageRollInputs, compute)
 run = CALCULATOR.run

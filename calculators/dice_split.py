@@ -29,9 +29,7 @@ PARAMS = (
     ),
 )
 
-DiceSplitInputs = make_inputs(
-    "DiceSplitInputs", PARAMS, None, "Inputs of a division of combat dice.", __name__
-)
+DiceSplitInputs = make_inputs("DiceSplitInputs", PARAMS, None, "Inputs of a division of combat dice.", __name__)
 
 
 @dataclass(frozen=True)
@@ -50,9 +48,7 @@ class DiceSplitResult(Result):
     def figures(self) -> tuple[Figure, ...]:
         return (
             Figure("minimum_for_charged", N_("At least, against the charged unit"), self.minimum_for_charged),
-            Figure(
-                "maximum_for_character", N_("At most, against a lone character"), self.maximum_for_character
-            ),
+            Figure("maximum_for_character", N_("At most, against a lone character"), self.maximum_for_character),
         )
 
 

@@ -43,9 +43,7 @@ class InputsBase:
             CalculatorInputError: for an unknown key, a missing required key or a bad value.
         """
         if not isinstance(mapping, Mapping):
-            raise CalculatorInputError(
-                "inputs", f"must be a mapping of input names to values, got {mapping!r}"
-            )
+            raise CalculatorInputError("inputs", f"must be a mapping of input names to values, got {mapping!r}")
         rules = RuleValues.bundled() if rules is None else rules
         names = [param.name for param in cls.PARAMS]
         for key in mapping:
@@ -75,9 +73,7 @@ def make_inputs(
     """
     fields: list[tuple[str, Any, Any]] = []
     for param in params:
-        annotation = (
-            _ANNOTATIONS[param.kind] if param.default is not None else _ANNOTATIONS[param.kind] | None
-        )
+        annotation = _ANNOTATIONS[param.kind] if param.default is not None else _ANNOTATIONS[param.kind] | None
         fields.append((param.name, annotation, field() if param.required else field(default=param.default)))
     fields.append(("rules", RuleValues, field(default_factory=RuleValues.bundled, compare=False, repr=False)))
     namespace: dict[str, Any] = {

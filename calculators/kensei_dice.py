@@ -49,9 +49,7 @@ def defense_cancels(roll: int, effective_defense: int, rules: RuleValues) -> boo
     return roll == rules.value("kensei.defense-roll", "always_cancels_roll") or roll < effective_defense
 
 
-def strike_die(
-    effective_attack: int, effective_defense: int, armor: int, damage_rule: str, rules: RuleValues
-) -> Pmf:
+def strike_die(effective_attack: int, effective_defense: int, armor: int, damage_rule: str, rules: RuleValues) -> Pmf:
     """The Wounds one attack die deals, weighted over the faces**3 equally likely roll triples."""
     faces = d10_faces(rules)
     roll_of_ten = rules.value("kensei.roll-of-ten", "critical_roll")

@@ -135,9 +135,7 @@ def compute(inputs: Any) -> MoraleResult:
             inputs.morale,
         )
     ]
-    modifiers = roll_modifier(
-        rules, wavering=inputs.wavering, under_half=inputs.under_half, commander=inputs.commander
-    )
+    modifiers = roll_modifier(rules, wavering=inputs.wavering, under_half=inputs.under_half, commander=inputs.commander)
     modifier = sum(int(step.value) for step in modifiers)
     steps += modifiers
     steps.append(

@@ -69,9 +69,7 @@ def _check(inputs: Any) -> None:
         )
 
 
-MoraleStatesInputs = make_inputs(
-    "MoraleStatesInputs", PARAMS, _check, "Inputs of the morale chain.", __name__
-)
+MoraleStatesInputs = make_inputs("MoraleStatesInputs", PARAMS, _check, "Inputs of the morale chain.", __name__)
 
 
 @dataclass(frozen=True)
@@ -112,12 +110,8 @@ def compute(inputs: Any) -> MoraleStatesResult:
     flags = {"under_half": inputs.under_half, "commander": inputs.commander}
     confident_steps = roll_modifier(rules, wavering=False, **flags)
     wavering_steps = roll_modifier(rules, wavering=True, **flags)
-    pass_confident = pass_chance(
-        inputs.morale, sum(int(s.value) for s in confident_steps), inputs.banner, rules
-    )
-    pass_wavering = pass_chance(
-        inputs.morale, sum(int(s.value) for s in wavering_steps), inputs.banner, rules
-    )
+    pass_confident = pass_chance(inputs.morale, sum(int(s.value) for s in confident_steps), inputs.banner, rules)
+    pass_wavering = pass_chance(inputs.morale, sum(int(s.value) for s in wavering_steps), inputs.banner, rules)
     steps = [
         *wavering_steps,
         Step(

@@ -27,9 +27,7 @@ PARAMS = (
     ),
 )
 
-MoraleTriggerInputs = make_inputs(
-    "MoraleTriggerInputs", PARAMS, None, "Inputs of the casualty trigger.", __name__
-)
+MoraleTriggerInputs = make_inputs("MoraleTriggerInputs", PARAMS, None, "Inputs of the casualty trigger.", __name__)
 
 
 @dataclass(frozen=True)

@@ -41,16 +41,12 @@ PARAMS = (
         "unit_type",
         "choice",
         N_("Unit type"),
-        N_(
-            "Infantry, harassers on foot and lone models that are neither cavalry nor large share a Movement."
-        ),
+        N_("Infantry, harassers on foot and lone models that are neither cavalry nor large share a Movement."),
         "kensei.movement",
         default="infantry",
         choices=UNIT_TYPES,
     ),
-    Param(
-        "running", "bool", N_("Running"), N_("Running doubles the Movement."), "kensei.running", default=False
-    ),
+    Param("running", "bool", N_("Running"), N_("Running doubles the Movement."), "kensei.running", default=False),
     Param(
         "penalty_cm",
         "int",
@@ -137,9 +133,7 @@ def compute(inputs: Any) -> MovementResult:
     if inputs.difficult_terrain and inputs.unit_type not in _HARASSERS:
         distance /= rules.value("kensei.difficult-terrain", "movement_divisor")
         steps.append(
-            Step(
-                "kensei.difficult-terrain", "difficult_terrain", N_("Difficult terrain (cm)"), distance, "cm"
-            )
+            Step("kensei.difficult-terrain", "difficult_terrain", N_("Difficult terrain (cm)"), distance, "cm")
         )
     if inputs.bridge:
         distance /= rules.value("kensei.bridge", "movement_divisor")

@@ -69,5 +69,13 @@ def answer(request: str) -> str:
     try:
         return json.dumps({"view": present(query["calculator"], query["inputs"])})
     except CalculatorInputError as error:
-        return json.dumps({"error": {"field": error.field, "message": error.message, "related": list(error.related),
-                                     "values": error.values}})
+        return json.dumps(
+            {
+                "error": {
+                    "field": error.field,
+                    "message": error.message,
+                    "related": list(error.related),
+                    "values": error.values,
+                }
+            }
+        )

@@ -57,16 +57,12 @@ def compute(inputs: Any) -> PriorityResult:
     p_tie = Fraction(ties, rolls)
     p_win = Fraction(higher, rolls - ties)
     steps = (
-        Step(
-            "ronin.priority", "p_higher", N_("Chance to roll higher"), Fraction(higher, rolls), "probability"
-        ),
+        Step("ronin.priority", "p_higher", N_("Chance to roll higher"), Fraction(higher, rolls), "probability"),
         Step("ronin.priority", "p_tie", N_("Chance of a tie, rolled again"), p_tie, "probability"),
         Step("ronin.priority", "p_win", N_("Chance to win priority"), p_win, "probability"),
     )
     return PriorityResult(p_win, p_tie, 1 / (1 - p_tie), steps)
 
 
-CALCULATOR = Calculator(
-    "priority", N_("Priority roll-off"), "ronin.priority", "ronin", PriorityInputs, compute
-)
+CALCULATOR = Calculator("priority", N_("Priority roll-off"), "ronin.priority", "ronin", PriorityInputs, compute)
 run = CALCULATOR.run

@@ -110,8 +110,13 @@ class Distribution:
     def of(cls, pmf: Pmf, high: int | None = None) -> Distribution:
         """From a distribution over 0, 1, ... (shown up to ``high``, default its largest outcome)."""
         high = pmf.offset + len(pmf.weights) - 1 if high is None else high
-        return cls(tuple(pmf.weights[k - pmf.offset] if pmf.offset <= k < pmf.offset + len(pmf.weights) else 0
-                         for k in range(high + 1)), pmf.total)
+        return cls(
+            tuple(
+                pmf.weights[k - pmf.offset] if pmf.offset <= k < pmf.offset + len(pmf.weights) else 0
+                for k in range(high + 1)
+            ),
+            pmf.total,
+        )
 
     @classmethod
     def from_fractions(cls, probabilities: Sequence[Fraction]) -> Distribution:

@@ -137,9 +137,7 @@ PARAMS = (
 
 def _check(inputs: Any) -> None:
     if (inputs.dice is None) == (inputs.wounds is None):
-        raise CalculatorInputError(
-            "dice", N_("give either {0} or {1}, not both and not neither"), ("dice", "wounds")
-        )
+        raise CalculatorInputError("dice", N_("give either {0} or {1}, not both and not neither"), ("dice", "wounds"))
     if inputs.second_shot and inputs.multiple_shots:
         raise CalculatorInputError(
             "second_shot", N_("cannot be combined with {0}, which already includes it"), ("multiple_shots",)
@@ -251,9 +249,7 @@ def attack_modifiers(inputs: Any) -> list[Step]:
         steps.append(Step(rule, "cover", label, rules.value(rule, "ranged_attack"), "modifier"))
     if inputs.shooter_in in _SHOOTER_RULES:
         rule = _SHOOTER_RULES[inputs.shooter_in]
-        label = (
-            N_("Shooters in deep forest") if inputs.shooter_in == "deep-forest" else N_("Shooters in water")
-        )
+        label = N_("Shooters in deep forest") if inputs.shooter_in == "deep-forest" else N_("Shooters in water")
         steps.append(Step(rule, "shooter_in", label, rules.value(rule, "shooting_attack"), "modifier"))
     return steps
 
@@ -281,9 +277,7 @@ def compute(inputs: Any) -> ShootingResult:
     if inputs.target_in_water:
         water = rules.value("kensei.shallow-water", "defense")
         effective_defense += water
-        steps.append(
-            Step("kensei.shallow-water", "target_in_water", N_("Target in water"), water, "modifier")
-        )
+        steps.append(Step("kensei.shallow-water", "target_in_water", N_("Target in water"), water, "modifier"))
     steps.append(Step("kensei.defense-roll", "effective_defense", N_("Effective Defense"), effective_defense))
     steps.append(
         Step(
@@ -319,9 +313,7 @@ def compute(inputs: Any) -> ShootingResult:
         die = strike_die(effective_attack, effective_defense, inputs.armor, inputs.damage_rule, rules)
         hits, faces = hit_chance(effective_attack, rules)
         steps.append(
-            Step(
-                "kensei.hit-roll", "p_hit", N_("Chance that a die hits"), Fraction(hits, faces), "probability"
-            )
+            Step("kensei.hit-roll", "p_hit", N_("Chance that a die hits"), Fraction(hits, faces), "probability")
         )
         if hits:
             steps.append(

@@ -109,9 +109,7 @@ class SpellsResult(Result):
     def figures(self) -> tuple[Figure, ...]:
         figures = [Figure("penalties", N_("Penalties"), ", ".join(f"{p:+d}" for p in self.penalties), "text")]
         if self.level_limit is not None:
-            figures.append(
-                Figure("level_limit", N_("Highest level the Onmyouiji may cast"), self.level_limit)
-            )
+            figures.append(Figure("level_limit", N_("Highest level the Onmyouiji may cast"), self.level_limit))
         if self.p_block is not None:
             figures.append(Figure("p_block", N_("Chance to block"), self.p_block, "probability"))
         if self.p_ki_roll is not None:
@@ -172,9 +170,7 @@ def compute(inputs: Any) -> SpellsResult:
     if inputs.taisho_ki is not None:
         p_ki_roll = d10_at_most(inputs.taisho_ki, rules)
         steps.append(
-            Step(
-                "kensei.taisho-abilities", "p_ki_roll", N_("Chance of the Ki roll"), p_ki_roll, "probability"
-            )
+            Step("kensei.taisho-abilities", "p_ki_roll", N_("Chance of the Ki roll"), p_ki_roll, "probability")
         )
     return SpellsResult(penalties, level_limit, over_limit, p_block, p_ki_roll, tuple(steps))
 

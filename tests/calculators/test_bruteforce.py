@@ -28,9 +28,7 @@ def evaluate(name: str, **inputs):
 # -- Kensei: one attack die ---------------------------------------------------------------------
 
 
-def bf_wounds(
-    hit: int, defense_roll: int, damage: int, attack: int, defense: int, armor: int, rule: str
-) -> int:
+def bf_wounds(hit: int, defense_roll: int, damage: int, attack: int, defense: int, armor: int, rule: str) -> int:
     """The Wounds of one die from its three rolls, by the rules as design.md reads them."""
     if hit <= attack:
         return 0
@@ -50,9 +48,7 @@ def bf_wounds(
 @cache
 def bf_die(attack: int, defense: int, armor: int, rule: str) -> tuple[tuple[int, int], ...]:
     """(wounds, ways) of one die over all 1000 roll triples."""
-    counts = Counter(
-        bf_wounds(h, d, g, attack, defense, armor, rule) for h, d, g in itertools.product(D10, repeat=3)
-    )
+    counts = Counter(bf_wounds(h, d, g, attack, defense, armor, rule) for h, d, g in itertools.product(D10, repeat=3))
     return tuple(sorted(counts.items()))
 
 
@@ -79,9 +75,7 @@ def as_dict(pmf) -> dict[int, Fraction]:
 @pytest.mark.parametrize("attack", [0, 1, 6, 9, 10])
 def test_shooting_matches_enumeration(attack, defense, armor, rule):
     for dice in (1, 2, 3):
-        result = evaluate(
-            "shooting", dice=dice, attack=attack, defense=defense, armor=armor, damage_rule=rule
-        )
+        result = evaluate("shooting", dice=dice, attack=attack, defense=defense, armor=armor, damage_rule=rule)
         assert as_dict(result.wounds.pmf) == bf_dice([(attack, defense, armor, rule)] * dice)
         assert sum(result.wounds.pmf) == 1
 
@@ -89,9 +83,7 @@ def test_shooting_matches_enumeration(attack, defense, armor, rule):
 def test_two_dice_match_every_one_of_a_million_outcomes():
     """No shortcut at all: the six rolls of two dice, 10**6 outcomes."""
     counts: Counter[int] = Counter()
-    one = {
-        (h, d, g): bf_wounds(h, d, g, 4, 6, 2, "threshold") for h, d, g in itertools.product(D10, repeat=3)
-    }
+    one = {(h, d, g): bf_wounds(h, d, g, 4, 6, 2, "threshold") for h, d, g in itertools.product(D10, repeat=3)}
     for first in one.values():
         for second in one.values():
             counts[first + second] += 1
@@ -134,18 +126,14 @@ def test_shooting_modifiers(modifiers, attack_change, defense_change):
     result = evaluate("shooting", dice=2, attack=5, defense=6, armor=3, **modifiers)
     assert result.effective_attack == 5 + attack_change
     assert result.effective_defense == 6 + defense_change
-    assert as_dict(result.wounds.pmf) == bf_dice(
-        [(5 + attack_change, 6 + defense_change, 3, "threshold")] * 2
-    )
+    assert as_dict(result.wounds.pmf) == bf_dice([(5 + attack_change, 6 + defense_change, 3, "threshold")] * 2)
 
 
 def test_multiple_shots_add_a_second_volley_at_worse_attack():
     second = 5 + R["kensei.multiple-shots"]["second_shot_attack"]
     result = evaluate("shooting", dice=2, attack=5, defense=4, armor=2, multiple_shots=True)
     assert result.dice == 4
-    assert as_dict(result.wounds.pmf) == bf_dice(
-        [(5, 4, 2, "threshold")] * 2 + [(second, 4, 2, "threshold")] * 2
-    )
+    assert as_dict(result.wounds.pmf) == bf_dice([(5, 4, 2, "threshold")] * 2 + [(second, 4, 2, "threshold")] * 2)
 
 
 def test_out_of_range_hits_nothing():
@@ -445,9 +433,7 @@ def test_planner_three_units_distribution():
 
 
 def test_planner_budget_from_the_general():
-    points = (
-        R["kensei.commandment-points"]["daimyo"] + R["kensei.position-of-dominance"]["commandment_points"]
-    )
+    points = R["kensei.commandment-points"]["daimyo"] + R["kensei.position-of-dominance"]["commandment_points"]
     result = evaluate("planner", general="daimyo", dominance=True, honors=[5], taisho_ability=True)
     assert result.points == points
     assert result.available == points - R["kensei.taisho-abilities"]["cost"]
@@ -475,9 +461,7 @@ def test_charge_dice_by_unit_type(unit_type):
     )
 
 
-@pytest.mark.parametrize(
-    ("levels", "penalties"), [([1], [-1]), ([1, 3], [-2, -4]), ([1, 3, 4], [-3, -5, -6])]
-)
+@pytest.mark.parametrize(("levels", "penalties"), [([1], [-1]), ([1, 3], [-2, -4]), ([1, 3, 4], [-3, -5, -6])])
 def test_spell_penalties_worked_examples(levels, penalties):
     assert list(evaluate("spells", levels=levels).penalties) == penalties
 
@@ -534,9 +518,7 @@ def test_action_points(unit_type, reactions, expected):
 
 
 @pytest.mark.parametrize("banner", [False, True])
-@pytest.mark.parametrize(
-    ("wavering", "under_half", "commander"), list(itertools.product([False, True], repeat=3))
-)
+@pytest.mark.parametrize(("wavering", "under_half", "commander"), list(itertools.product([False, True], repeat=3)))
 @pytest.mark.parametrize("morale", [0, 2, 3, 6, 7, 9, 12, 13])
 def test_morale_matches_enumeration(morale, wavering, under_half, commander, banner):
     modifiers = R["ronin.morale-modifiers"]
@@ -604,9 +586,7 @@ def test_priority_roll_off_is_even():
     assert evaluate("priority").p_win == Fraction(wins, decided) == Fraction(1, 2)
 
 
-@pytest.mark.parametrize(
-    ("fighters", "expected"), [(10, 3), (1, 1), (4, 1), (5, 2), (8, 2), (12, 3), (13, 4)]
-)
+@pytest.mark.parametrize(("fighters", "expected"), [(10, 3), (1, 1), (4, 1), (5, 2), (8, 2), (12, 3), (13, 4)])
 def test_morale_trigger_quarter_rounded_up(fighters, expected):
     assert evaluate("morale-trigger", starting_fighters=fighters).casualty_threshold == expected
     assert next(k for k in range(fighters + 1) if 4 * k >= fighters) == expected

@@ -42,9 +42,7 @@ def assert_pmf_close(ours: list[float], oracle: icepool.Die) -> None:
 
 
 @pytest.mark.parametrize("rule", ["threshold", "subtractive"])
-@pytest.mark.parametrize(
-    ("attack", "defense", "armor"), list(itertools.product([2, 5, 8], [3, 6, 9], [0, 4, 7]))
-)
+@pytest.mark.parametrize(("attack", "defense", "armor"), list(itertools.product([2, 5, 8], [3, 6, 9], [0, 4, 7])))
 def test_shooting_against_icepool(attack, defense, armor, rule):
     die = icepool_die_wounds(attack, defense, armor, rule)
     for dice in (1, 4, 10, 25):
@@ -111,9 +109,7 @@ def test_morale_against_icepool(morale, wavering, under_half, commander, banner)
     # with a banner, a failed test is rerolled once
     test = icepool.map(lambda first, second: first or second, single, single) if banner else single
     expected = float(test.probability(True)) if True in test else 0.0
-    ours = run(
-        "morale", morale=morale, wavering=wavering, under_half=under_half, commander=commander, banner=banner
-    )
+    ours = run("morale", morale=morale, wavering=wavering, under_half=under_half, commander=commander, banner=banner)
     assert abs(ours["p_pass"] - expected) <= TOLERANCE
 
 
@@ -123,9 +119,7 @@ def test_morale_against_icepool(morale, wavering, under_half, commander, banner)
 def test_regroup_against_icepool(honor, bonus, attempts):
     target = honor + bonus
     attempt = icepool.d10 <= target
-    regrouped = (
-        attempt if attempts == 1 else icepool.map(lambda first, second: first or second, attempt, attempt)
-    )
+    regrouped = attempt if attempts == 1 else icepool.map(lambda first, second: first or second, attempt, attempt)
     expected = float(regrouped.probability(True)) if True in regrouped else 0.0
     ours = run("regroup", honor=honor, bonus=bonus, attempts=attempts)
     assert abs(ours["p_regroup"] - expected) <= TOLERANCE

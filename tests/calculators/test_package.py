@@ -63,9 +63,7 @@ def _translatable_strings() -> set[str]:
     for path in PACKAGE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_":
-                assert len(node.args) == 1 and isinstance(node.args[0], ast.Constant), (
-                    f"{path.name}: N_ of a literal"
-                )
+                assert len(node.args) == 1 and isinstance(node.args[0], ast.Constant), f"{path.name}: N_ of a literal"
                 found.add(node.args[0].value)
     return found
 

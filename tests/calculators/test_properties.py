@@ -41,9 +41,7 @@ def dominates(better: tuple[Fraction, ...], worse: tuple[Fraction, ...]) -> bool
 @SETTINGS
 @given(st.integers(0, 30), stats, stats, stats, damage_rules, shooting_modifiers)
 def test_shooting_probabilities_sum_to_one(dice, attack, defense, armor, rule, modifiers):
-    result = evaluate(
-        "shooting", dice=dice, attack=attack, defense=defense, armor=armor, damage_rule=rule, **modifiers
-    )
+    result = evaluate("shooting", dice=dice, attack=attack, defense=defense, armor=armor, damage_rule=rule, **modifiers)
     assert sum(result.wounds.pmf) == 1
     assert result.wounds.at_least[0] == 1
     assert all(0 <= p <= 1 for p in result.wounds.pmf)

@@ -38,17 +38,9 @@ def literal_reads() -> set[tuple[str, str]]:
     for path in PACKAGE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             arguments = []
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "value"
-            ):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "value":
                 arguments = node.args
-            elif (
-                isinstance(node, ast.keyword)
-                and node.arg == "maximum_rule"
-                and isinstance(node.value, ast.Tuple)
-            ):
+            elif isinstance(node, ast.keyword) and node.arg == "maximum_rule" and isinstance(node.value, ast.Tuple):
                 arguments = node.value.elts
             if len(arguments) == 2 and all(isinstance(a, ast.Constant) for a in arguments):
                 pairs.add(tuple(a.value for a in arguments))
@@ -89,8 +81,7 @@ def test_every_value_read_changes_the_result(name, variants):
     for rule, key in sorted(reads_of(name, variants)):
         value = BUNDLED.value(rule, key)
         if not any(
-            outputs(name, BUNDLED.updated({rule: {key: value + delta}}), variants) != before
-            for delta in (1, -1)
+            outputs(name, BUNDLED.updated({rule: {key: value + delta}}), variants) != before for delta in (1, -1)
         ):
             inert.append(f"{rule}#{key}")
     assert not inert, f"{name} reads these values but does not depend on them: {inert}"
@@ -119,9 +110,7 @@ def test_an_injected_value_changes_the_result(name, inputs, override, key, befor
 
 def test_a_rule_bound_follows_the_rules():
     three = BUNDLED.updated({"kensei.regroup": {"attempts": 3}})
-    assert CALCULATORS["regroup"].run({"honor": 5, "attempts": 3}, rules=three)["p_regroup"] == pytest.approx(
-        0.875
-    )
+    assert CALCULATORS["regroup"].run({"honor": 5, "attempts": 3}, rules=three)["p_regroup"] == pytest.approx(0.875)
     with pytest.raises(CalculatorInputError, match="from 1 to 2"):
         CALCULATORS["regroup"].run({"honor": 5, "attempts": 3})
 
@@ -131,6 +120,4 @@ def test_a_missing_value_is_reported_by_rule_and_key():
         {rule: keys for rule, keys in BUNDLED.as_dict().items() if rule != "kensei.firing"}
     )
     with pytest.raises(RuleValueMissing, match=r"kensei\.firing#long_range"):
-        CALCULATORS["shooting"].run(
-            {"dice": 1, "attack": 5, "defense": 5, "armor": 3, "range": "long"}, rules=partial
-        )
+        CALCULATORS["shooting"].run({"dice": 1, "attack": 5, "defense": 5, "armor": 3, "range": "long"}, rules=partial)
