@@ -7,12 +7,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from .inputs import make_inputs
 from .params import N_, Param
 from .registry import Calculator
-from .results import Figure, Result, Step
+from .results import Result, Step, figure
 
 UNIT_TYPES = ("infantry", "cavalry", "creature", "harasser", "lone_model", "character", "large_creature")
 
@@ -44,14 +44,8 @@ ActionPointsInputs = make_inputs("ActionPointsInputs", PARAMS, None, "Inputs of 
 @dataclass(frozen=True)
 class ActionPointsResult(Result):
     NAME = "action-points"
-    action_points: int
+    action_points: Annotated[int, figure(N_("Action points"))]
     steps: tuple[Step, ...]
-
-    def payload(self) -> dict[str, Any]:
-        return {"action_points": self.action_points}
-
-    def figures(self) -> tuple:
-        return (Figure("action_points", N_("Action points"), self.action_points),)
 
 
 def compute(inputs: Any) -> ActionPointsResult:
@@ -75,11 +69,11 @@ def compute(inputs: Any) -> ActionPointsResult:
             )
         )
     points = max(0, base - spent)
-    steps.append(Step("kensei.action-points", "action_points", N_("Action points"), points))
+    steps.append(ActionPointsResult.step("action_points", "kensei.action-points", points))
     return ActionPointsResult(points, tuple(steps))
 
 
 CALCULATOR = Calculator(
-    "action-points", N_("Action points"), "kensei.action-points", "kensei", ActionPointsInputs, compute
+    N_("Action points"), "kensei.action-points", "kensei", ActionPointsInputs, ActionPointsResult, compute
 )
 run = CALCULATOR.run

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .params import N_, Param
 from .pmf import Pmf
 from .registry import Calculator
-from .results import Distribution, Figure, Result, Step, Table
-from .rulebook import LOWEST_FACE, d10_faces
+from .results import Distribution, Result, Step, Tabled, entry, figure
+from .rulebook import LOWEST_FACE, RuleValues, d10_faces
 
 UNIT_TYPES = ("infantry", "creature", "harasser_on_foot", "cavalry", "mounted_harasser", "large_creature")
 
@@ -80,29 +80,42 @@ ChargeInputs = make_inputs("ChargeInputs", PARAMS, _check, "Inputs of a charge r
 @dataclass(frozen=True)
 class ChargeResult(Result):
     NAME = "charge"
-    dice: int
-    required: int
-    p_success: Fraction
-    roll: Distribution
+    FIGURE_ORDER = ("required_roll", "p_success")
+    p_success: Annotated[Fraction, figure(N_("Chance the charge succeeds"), "probability")]
+    dice: Annotated[int, entry(N_("Charge dice (d10)"))]
+    required_roll: Annotated[int, figure(N_("Roll needed"))]
+    roll: Annotated[
+        Distribution,
+        Tabled("roll_pmf", N_("Charge roll"), N_("Roll"), json_keys=("pmf", "at_least"), json_prefix="roll_"),
+    ]
     steps: tuple[Step, ...]
 
-    def payload(self) -> dict[str, Any]:
-        return {
-            "p_success": float(self.p_success),
-            "dice": self.dice,
-            "required_roll": self.required,
-            "roll_pmf": [float(p) for p in self.roll.pmf],
-            "roll_at_least": [float(p) for p in self.roll.at_least],
-        }
 
-    def figures(self) -> tuple[Figure, ...]:
-        return (
-            Figure("required_roll", N_("Roll needed"), self.required),
-            Figure("p_success", N_("Chance the charge succeeds"), self.p_success, "probability"),
-        )
+def charge_dice(inputs: Any) -> int:
+    """The d10s rolled: as given, or those of the unit's type (kensei.charge-dice)."""
+    if inputs.unit_type is not None:
+        count: int = inputs.rules.value("kensei.charge-dice", inputs.unit_type)
+        return count
+    return int(inputs.dice.split("d")[0])
 
-    def tables(self) -> tuple[Table, ...]:
-        return (self.roll.table("roll_pmf", N_("Charge roll"), N_("Roll")),)
+
+def indirect_charge_steps(rules: RuleValues) -> list[Step]:
+    """Where an indirect charge stops first, and the roll below which it fails whatever the distance."""
+    return [
+        Step(
+            "kensei.indirect-charge",
+            "stop_cm",
+            N_("Indirect charge: the unit first stops this far from the target (cm)"),
+            rules.value("kensei.indirect-charge", "stop_cm"),
+            "cm",
+        ),
+        Step(
+            "kensei.indirect-charge",
+            "minimum_roll",
+            N_("Indirect charge: a roll below this fails"),
+            rules.value("kensei.indirect-charge", "minimum_roll"),
+        ),
+    ]
 
 
 def compute(inputs: Any) -> ChargeResult:
@@ -112,43 +125,22 @@ def compute(inputs: Any) -> ChargeResult:
         inputs: a :data:`ChargeInputs`.
     """
     rules = inputs.rules
-    faces = d10_faces(rules)
-    if inputs.unit_type is not None:
-        count = rules.value("kensei.charge-dice", inputs.unit_type)
-    else:
-        count = int(inputs.dice.split("d")[0])
+    count = charge_dice(inputs)
     steps = [
-        Step("kensei.charge-dice", "dice", N_("Charge dice (d10)"), count),
+        ChargeResult.step("dice", "kensei.charge-dice", count),
         Step("kensei.charge-orders", "distance", N_("Distance to cover (cm)"), inputs.distance, "cm"),
     ]
-    required = inputs.distance
+    required_roll = inputs.distance
     if inputs.indirect:
-        minimum = rules.value("kensei.indirect-charge", "minimum_roll")
-        steps.append(
-            Step(
-                "kensei.indirect-charge",
-                "stop_cm",
-                N_("Indirect charge: the unit first stops this far from the target (cm)"),
-                rules.value("kensei.indirect-charge", "stop_cm"),
-                "cm",
-            )
-        )
-        steps.append(
-            Step(
-                "kensei.indirect-charge",
-                "minimum_roll",
-                N_("Indirect charge: a roll below this fails"),
-                minimum,
-            )
-        )
-        required = max(required, minimum)
-    steps.append(Step("kensei.charge-dice", "required_roll", N_("Roll needed"), required))
-    die = Pmf((0,) * LOWEST_FACE + (1,) * faces).trimmed()
+        steps += indirect_charge_steps(rules)
+        required_roll = max(required_roll, rules.value("kensei.indirect-charge", "minimum_roll"))
+    steps.append(ChargeResult.step("required_roll", "kensei.charge-dice", required_roll))
+    die = Pmf((0,) * LOWEST_FACE + (1,) * d10_faces(rules)).trimmed()
     roll = die.sum_of(count)
-    p_success = sum((roll.probability(k) for k in roll.outcomes if k >= required), Fraction(0))
-    steps.append(Step("kensei.charge-dice", "p_success", N_("Chance the charge succeeds"), p_success, "probability"))
-    return ChargeResult(count, required, p_success, Distribution.of(roll), tuple(steps))
+    p_success = sum((roll.probability(k) for k in roll.outcomes if k >= required_roll), Fraction(0))
+    steps.append(ChargeResult.step("p_success", "kensei.charge-dice", p_success))
+    return ChargeResult(p_success, count, required_roll, Distribution.of(roll), tuple(steps))
 
 
-CALCULATOR = Calculator("charge", N_("Charge roll"), "kensei.charge-dice", "kensei", ChargeInputs, compute)
+CALCULATOR = Calculator(N_("Charge roll"), "kensei.charge-dice", "kensei", ChargeInputs, ChargeResult, compute)
 run = CALCULATOR.run

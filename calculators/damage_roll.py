@@ -7,13 +7,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM, damage_wounds
 from .params import N_, Param
 from .registry import Calculator
-from .results import Figure, Result, Step
+from .results import Result, Step, figure
 from .rulebook import LOWEST_FACE
 
 PARAMS = (
@@ -37,14 +37,8 @@ DamageRollInputs = make_inputs("DamageRollInputs", PARAMS, None, "Inputs of a Da
 @dataclass(frozen=True)
 class DamageRollResult(Result):
     NAME = "damage-roll"
-    wounds: int
+    wounds: Annotated[int, figure(N_("Wounds"))]
     steps: tuple[Step, ...]
-
-    def payload(self) -> dict[str, Any]:
-        return {"wounds": self.wounds}
-
-    def figures(self) -> tuple[Figure, ...]:
-        return (Figure("wounds", N_("Wounds"), self.wounds),)
 
 
 def compute(inputs: Any) -> DamageRollResult:
@@ -56,10 +50,10 @@ def compute(inputs: Any) -> DamageRollResult:
     wounds = damage_wounds(inputs.roll, inputs.armor, inputs.damage_rule, inputs.rules)
     steps = (
         Step("kensei.damage-roll", "damage_rule", N_("Damage reading"), inputs.damage_rule, "text"),
-        Step("kensei.damage-roll", "wounds", N_("Wounds"), wounds),
+        DamageRollResult.step("wounds", "kensei.damage-roll", wounds),
     )
     return DamageRollResult(wounds, steps)
 
 
-CALCULATOR = Calculator("damage-roll", N_("Damage roll"), "kensei.damage-roll", "kensei", DamageRollInputs, compute)
+CALCULATOR = Calculator(N_("Damage roll"), "kensei.damage-roll", "kensei", DamageRollInputs, DamageRollResult, compute)
 run = CALCULATOR.run

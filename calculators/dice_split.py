@@ -10,12 +10,12 @@ At least half of a unit's combat dice (rounded up) go to the unit it charged; at
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from .inputs import make_inputs
 from .params import N_, Param
 from .registry import Calculator
-from .results import Figure, Result, Step
+from .results import Result, Step, figure
 
 PARAMS = (
     Param(
@@ -35,21 +35,9 @@ DiceSplitInputs = make_inputs("DiceSplitInputs", PARAMS, None, "Inputs of a divi
 @dataclass(frozen=True)
 class DiceSplitResult(Result):
     NAME = "dice-split"
-    minimum_for_charged: int
-    maximum_for_character: int
+    minimum_for_charged: Annotated[int, figure(N_("At least, against the charged unit"))]
+    maximum_for_character: Annotated[int, figure(N_("At most, against a lone character"))]
     steps: tuple[Step, ...]
-
-    def payload(self) -> dict[str, Any]:
-        return {
-            "minimum_for_charged": self.minimum_for_charged,
-            "maximum_for_character": self.maximum_for_character,
-        }
-
-    def figures(self) -> tuple[Figure, ...]:
-        return (
-            Figure("minimum_for_charged", N_("At least, against the charged unit"), self.minimum_for_charged),
-            Figure("maximum_for_character", N_("At most, against a lone character"), self.maximum_for_character),
-        )
 
 
 def compute(inputs: Any) -> DiceSplitResult:
@@ -64,23 +52,13 @@ def compute(inputs: Any) -> DiceSplitResult:
     character = rules.value("kensei.dividing-dice", "character_share_divisor")
     rounded_up, rounded_down = -(-dice // charged), dice // character
     steps = (
-        Step(
-            "kensei.dividing-dice",
-            "minimum_for_charged",
-            N_("At least, against the charged unit"),
-            rounded_up,
-        ),
-        Step(
-            "kensei.dividing-dice",
-            "maximum_for_character",
-            N_("At most, against a lone character"),
-            rounded_down,
-        ),
+        DiceSplitResult.step("minimum_for_charged", "kensei.dividing-dice", rounded_up),
+        DiceSplitResult.step("maximum_for_character", "kensei.dividing-dice", rounded_down),
     )
     return DiceSplitResult(rounded_up, rounded_down, steps)
 
 
 CALCULATOR = Calculator(
-    "dice-split", N_("Dividing combat dice"), "kensei.dividing-dice", "kensei", DiceSplitInputs, compute
+    N_("Dividing combat dice"), "kensei.dividing-dice", "kensei", DiceSplitInputs, DiceSplitResult, compute
 )
 run = CALCULATOR.run

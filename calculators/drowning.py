@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 from .inputs import make_inputs
 from .params import N_, Param
 from .registry import Calculator
-from .results import Figure, Result, Step
+from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, d6_faces
 
 PARAMS = (
@@ -33,15 +33,9 @@ DrowningInputs = make_inputs("DrowningInputs", PARAMS, None, "Inputs of a drowni
 @dataclass(frozen=True)
 class DrowningResult(Result):
     NAME = "drowning"
-    drowns_on: int
-    p_drown: Fraction
+    drowns_on: Annotated[int, entry(N_("Drowns on a d6 of at least"))]
+    p_drown: Annotated[Fraction, figure(N_("Chance to drown"), "probability")]
     steps: tuple[Step, ...]
-
-    def payload(self) -> dict[str, Any]:
-        return {"drowns_on": self.drowns_on, "p_drown": float(self.p_drown)}
-
-    def figures(self) -> tuple[Figure, ...]:
-        return (Figure("p_drown", N_("Chance to drown"), self.p_drown, "probability"),)
 
 
 def compute(inputs: Any) -> DrowningResult:
@@ -55,11 +49,11 @@ def compute(inputs: Any) -> DrowningResult:
     faces = d6_faces(rules)
     p = Fraction(sum(roll >= drowns_on for roll in range(LOWEST_FACE, faces + 1)), faces)
     steps = (
-        Step("ronin.water", "drowns_on", N_("Drowns on a d6 of at least"), drowns_on),
-        Step("ronin.water", "p_drown", N_("Chance to drown"), p, "probability"),
+        DrowningResult.step("drowns_on", "ronin.water", drowns_on),
+        DrowningResult.step("p_drown", "ronin.water", p),
     )
     return DrowningResult(drowns_on, p, steps)
 
 
-CALCULATOR = Calculator("drowning", N_("Drowning"), "ronin.water", "ronin", DrowningInputs, compute)
+CALCULATOR = Calculator(N_("Drowning"), "ronin.water", "ronin", DrowningInputs, DrowningResult, compute)
 run = CALCULATOR.run

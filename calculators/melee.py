@@ -484,5 +484,5 @@ def compute(inputs: Any) -> MeleeResult:
     )
 
 
-CALCULATOR = Calculator("melee", N_("Melee combat"), "kensei.combat-sequence", "kensei", MeleeInputs, compute)
+CALCULATOR = Calculator(N_("Melee combat"), "kensei.combat-sequence", "kensei", MeleeInputs, MeleeResult, compute)
 run = CALCULATOR.run

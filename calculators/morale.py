@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 from .inputs import make_inputs
 from .params import N_, Param
 from .registry import Calculator
-from .results import Figure, Result, Step
+from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, RuleValues, d6_faces
 
 MORALE_FLAGS = (
@@ -109,15 +109,9 @@ def pass_chance(morale: int, modifier: int, banner: bool, rules: RuleValues) -> 
 @dataclass(frozen=True)
 class MoraleResult(Result):
     NAME = "morale"
-    modifier: int
-    p_pass: Fraction
+    p_pass: Annotated[Fraction, figure(N_("Chance to pass"), "probability")]
+    modifier: Annotated[int, entry()]
     steps: tuple[Step, ...]
-
-    def payload(self) -> dict[str, Any]:
-        return {"p_pass": float(self.p_pass), "modifier": self.modifier}
-
-    def figures(self) -> tuple[Figure, ...]:
-        return (Figure("p_pass", N_("Chance to pass"), self.p_pass, "probability"),)
 
 
 def compute(inputs: Any) -> MoraleResult:
@@ -157,9 +151,9 @@ def compute(inputs: Any) -> MoraleResult:
             )
         )
     p_pass = pass_chance(inputs.morale, modifier, inputs.banner, rules)
-    steps.append(Step("ronin.morale-test", "p_pass", N_("Chance to pass"), p_pass, "probability"))
-    return MoraleResult(modifier, p_pass, tuple(steps))
+    steps.append(MoraleResult.step("p_pass", "ronin.morale-test", p_pass))
+    return MoraleResult(p_pass, modifier, tuple(steps))
 
 
-CALCULATOR = Calculator("morale", N_("Morale test"), "ronin.morale-test", "ronin", MoraleInputs, compute)
+CALCULATOR = Calculator(N_("Morale test"), "ronin.morale-test", "ronin", MoraleInputs, MoraleResult, compute)
 run = CALCULATOR.run

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
+from .choices import MORALE_STATES
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .morale import MORALE_FLAGS, MORALE_PARAM, pass_chance, roll_modifier
 from .params import N_, Param
 from .registry import Calculator
-from .results import Figure, Result, Step
+from .results import Figure, Result, Step, entry
 
-STATES = ("confident", "wavering", "panic")
+STATES = MORALE_STATES
 MAX_TURNS = 20
 
 PARAMS = (
@@ -72,24 +73,28 @@ def _check(inputs: Any) -> None:
 MoraleStatesInputs = make_inputs("MoraleStatesInputs", PARAMS, _check, "Inputs of the morale chain.", __name__)
 
 
+State = tuple[Fraction, Fraction, Fraction]
+"""The chances of being confident, wavering and in panic."""
+
+
+def _by_name(state: State) -> dict[str, float]:
+    return {name: float(p) for name, p in zip(STATES, state, strict=True)}
+
+
+def _history_json(history: tuple[State, ...]) -> list[dict[str, Any]]:
+    return [{"turn": turn, **_by_name(state)} for turn, state in enumerate(history)]
+
+
 @dataclass(frozen=True)
 class MoraleStatesResult(Result):
     NAME = "morale-states"
-    p_pass_confident: Fraction
-    p_pass_wavering: Fraction
-    states: tuple[tuple[Fraction, Fraction, Fraction], ...]  # turn 0 (the start) to the last turn
+    p_pass_confident: Annotated[Fraction, entry(N_("Chance to pass while confident"), "probability")]
+    p_pass_wavering: Annotated[Fraction, entry(N_("Chance to pass while wavering"), "probability")]
+    states: Annotated[tuple[State, ...], entry(json=_history_json)]  # turn 0 (the start) to the last turn
     steps: tuple[Step, ...]
 
     def payload(self) -> dict[str, Any]:
-        return {
-            "p_pass_confident": float(self.p_pass_confident),
-            "p_pass_wavering": float(self.p_pass_wavering),
-            "states": [
-                {"turn": turn, **{name: float(p) for name, p in zip(STATES, state, strict=True)}}
-                for turn, state in enumerate(self.states)
-            ],
-            "final": {name: float(p) for name, p in zip(STATES, self.states[-1], strict=True)},
-        }
+        return {**super().payload(), "final": _by_name(self.states[-1])}
 
     def figures(self) -> tuple[Figure, ...]:
         final = self.states[-1]
@@ -98,6 +103,17 @@ class MoraleStatesResult(Result):
             Figure("wavering", N_("Wavering at the end"), final[1], "probability"),
             Figure("panic", N_("Panic at the end"), final[2], "probability"),
         )
+
+
+def next_turn(state: State, triggered: bool, pass_confident: Fraction, pass_wavering: Fraction) -> State:
+    """One turn of the chain: a confident warband tests only when triggered, a wavering one always."""
+    confident, wavering, panic = state
+    tested_confident = confident if triggered else Fraction(0)
+    return (
+        confident - tested_confident * (1 - pass_confident) + wavering * pass_wavering,
+        tested_confident * (1 - pass_confident),
+        panic + wavering * (1 - pass_wavering),
+    )
 
 
 def compute(inputs: Any) -> MoraleStatesResult:
@@ -114,20 +130,8 @@ def compute(inputs: Any) -> MoraleStatesResult:
     pass_wavering = pass_chance(inputs.morale, sum(int(s.value) for s in wavering_steps), inputs.banner, rules)
     steps = [
         *wavering_steps,
-        Step(
-            "ronin.morale-test",
-            "p_pass_confident",
-            N_("Chance to pass while confident"),
-            pass_confident,
-            "probability",
-        ),
-        Step(
-            "ronin.morale-test",
-            "p_pass_wavering",
-            N_("Chance to pass while wavering"),
-            pass_wavering,
-            "probability",
-        ),
+        MoraleStatesResult.step("p_pass_confident", "ronin.morale-test", pass_confident),
+        MoraleStatesResult.step("p_pass_wavering", "ronin.morale-test", pass_wavering),
         Step(
             "ronin.morale-triggers",
             "wavering_tests",
@@ -137,22 +141,19 @@ def compute(inputs: Any) -> MoraleStatesResult:
         ),
         Step("ronin.panic", "panic_final", N_("Panic"), N_("final: the warband never leaves it"), "text"),
     ]
-    state = tuple(Fraction(int(name == inputs.start)) for name in STATES)
+    state: State = (
+        Fraction(inputs.start == "confident"),
+        Fraction(inputs.start == "wavering"),
+        Fraction(inputs.start == "panic"),
+    )
     history = [state]
-    triggers = inputs.triggers or (0,) * inputs.turns
-    for triggered in triggers:
-        confident, wavering, panic = state
-        tested_confident = confident if triggered else Fraction(0)
-        state = (
-            confident - tested_confident * (1 - pass_confident) + wavering * pass_wavering,
-            tested_confident * (1 - pass_confident),
-            panic + wavering * (1 - pass_wavering),
-        )
+    for triggered in inputs.triggers or (0,) * inputs.turns:
+        state = next_turn(state, bool(triggered), pass_confident, pass_wavering)
         history.append(state)
     return MoraleStatesResult(pass_confident, pass_wavering, tuple(history), tuple(steps))
 
 
 CALCULATOR = Calculator(
-    "morale-states", N_("Morale over turns"), "ronin.morale-states", "ronin", MoraleStatesInputs, compute
+    N_("Morale over turns"), "ronin.morale-states", "ronin", MoraleStatesInputs, MoraleStatesResult, compute
 )
 run = CALCULATOR.run

@@ -8,12 +8,12 @@ strength taken out in one turn, rounded up.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from .inputs import make_inputs
 from .params import N_, Param
 from .registry import Calculator
-from .results import Figure, Result, Step
+from .results import Result, Step, figure
 
 PARAMS = (
     Param(
@@ -33,20 +33,8 @@ MoraleTriggerInputs = make_inputs("MoraleTriggerInputs", PARAMS, None, "Inputs o
 @dataclass(frozen=True)
 class MoraleTriggerResult(Result):
     NAME = "morale-trigger"
-    casualty_threshold: int
+    casualty_threshold: Annotated[int, figure(N_("Fighters taken out in a turn that force a test"))]
     steps: tuple[Step, ...]
-
-    def payload(self) -> dict[str, Any]:
-        return {"casualty_threshold": self.casualty_threshold}
-
-    def figures(self) -> tuple[Figure, ...]:
-        return (
-            Figure(
-                "casualty_threshold",
-                N_("Fighters taken out in a turn that force a test"),
-                self.casualty_threshold,
-            ),
-        )
 
 
 def compute(inputs: Any) -> MoraleTriggerResult:
@@ -67,22 +55,12 @@ def compute(inputs: Any) -> MoraleTriggerResult:
             f"{numerator}/{denominator}",
             "text",
         ),
-        Step(
-            "ronin.morale-triggers",
-            "casualty_threshold",
-            N_("Fighters taken out in a turn that force a test"),
-            threshold,
-        ),
+        MoraleTriggerResult.step("casualty_threshold", "ronin.morale-triggers", threshold),
     )
     return MoraleTriggerResult(threshold, steps)
 
 
 CALCULATOR = Calculator(
-    "morale-trigger",
-    N_("Morale test trigger"),
-    "ronin.morale-triggers",
-    "ronin",
-    MoraleTriggerInputs,
-    compute,
+    N_("Morale test trigger"), "ronin.morale-triggers", "ronin", MoraleTriggerInputs, MoraleTriggerResult, compute
 )
 run = CALCULATOR.run

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .params import N_, Param
 from .registry import Calculator
-from .results import Figure, Result, Step, to_number
+from .results import Result, Step, figure, to_number
 
 UNIT_TYPES = ("infantry", "cavalry", "large", "harasser", "mounted_harasser", "lone_model")
 _BASE_KEYS = {
@@ -107,14 +107,8 @@ MovementInputs = make_inputs("MovementInputs", PARAMS, _check, "Inputs of a Move
 @dataclass(frozen=True)
 class MovementResult(Result):
     NAME = "movement"
-    distance_cm: Fraction
+    distance_cm: Annotated[Fraction, figure(N_("Distance (cm)"), "cm", json=to_number)]
     steps: tuple[Step, ...]
-
-    def payload(self) -> dict[str, Any]:
-        return {"distance_cm": to_number(self.distance_cm)}
-
-    def figures(self) -> tuple[Figure, ...]:
-        return (Figure("distance_cm", N_("Distance (cm)"), self.distance_cm, "cm"),)
 
 
 def compute(inputs: Any) -> MovementResult:
@@ -171,9 +165,9 @@ def compute(inputs: Any) -> MovementResult:
             distance -= cost
             steps.append(Step(rule, key, label, -cost, "modifier"))
     distance = max(Fraction(0), distance)
-    steps.append(Step("kensei.movement", "distance_cm", N_("Distance (cm)"), distance, "cm"))
+    steps.append(MovementResult.step("distance_cm", "kensei.movement", distance))
     return MovementResult(distance, tuple(steps))
 
 
-CALCULATOR = Calculator("movement", N_("Movement"), "kensei.movement", "kensei", MovementInputs, compute)
+CALCULATOR = Calculator(N_("Movement"), "kensei.movement", "kensei", MovementInputs, MovementResult, compute)
 run = CALCULATOR.run

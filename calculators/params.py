@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal, TypedDict
 
 from .errors import CalculatorInputError
 from .rulebook import RuleValues
@@ -24,6 +24,18 @@ class _Required:
 
 REQUIRED: Any = _Required()
 """Default of an input that must be given."""
+
+
+class Bounds(TypedDict):
+    """The smallest and largest integer an input allows."""
+
+    minimum: int
+    maximum: int
+
+
+CHARACTERISTIC: Final[Bounds] = {"minimum": 0, "maximum": 20}
+"""Bounds of a characteristic (Attack, Defense, Armor, Initiative, Honor, Ki, Morale): room for
+every profile, and one declaration for every calculator that asks for one."""
 
 
 def is_int(value: object) -> bool:

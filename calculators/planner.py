@@ -313,5 +313,5 @@ def compute(inputs: Any) -> PlannerResult:
     return PlannerResult(budget, reserved, available, tuple(plans), regrouped, expected_cp, tuple(steps))
 
 
-CALCULATOR = Calculator("planner", N_("Regroup planner"), "kensei.regroup", "kensei", PlannerInputs, compute)
+CALCULATOR = Calculator(N_("Regroup planner"), "kensei.regroup", "kensei", PlannerInputs, PlannerResult, compute)
 run = CALCULATOR.run

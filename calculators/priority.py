@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 from .inputs import make_inputs
 from .params import N_
 from .registry import Calculator
-from .results import Figure, Result, Step
+from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, d6_faces
 
 PARAMS = ()
@@ -24,24 +24,11 @@ PriorityInputs = make_inputs("PriorityInputs", PARAMS, None, "The roll-off has n
 @dataclass(frozen=True)
 class PriorityResult(Result):
     NAME = "priority"
-    p_win: Fraction
-    p_tie_per_roll: Fraction
-    expected_rolls: Fraction
+    p_win: Annotated[Fraction, figure(N_("Chance to win priority"), "probability")]
+    p_win_exact: Annotated[str, entry()]  # the same chance as an exact fraction, "1/2"
+    p_tie_per_roll: Annotated[Fraction, entry()]
+    expected_rolls: Annotated[Fraction, figure(N_("Expected number of roll-offs"))]
     steps: tuple[Step, ...]
-
-    def payload(self) -> dict[str, Any]:
-        return {
-            "p_win": float(self.p_win),
-            "p_win_exact": str(self.p_win),
-            "p_tie_per_roll": float(self.p_tie_per_roll),
-            "expected_rolls": float(self.expected_rolls),
-        }
-
-    def figures(self) -> tuple[Figure, ...]:
-        return (
-            Figure("p_win", N_("Chance to win priority"), self.p_win, "probability"),
-            Figure("expected_rolls", N_("Expected number of roll-offs"), self.expected_rolls),
-        )
 
 
 def compute(inputs: Any) -> PriorityResult:
@@ -59,10 +46,10 @@ def compute(inputs: Any) -> PriorityResult:
     steps = (
         Step("ronin.priority", "p_higher", N_("Chance to roll higher"), Fraction(higher, rolls), "probability"),
         Step("ronin.priority", "p_tie", N_("Chance of a tie, rolled again"), p_tie, "probability"),
-        Step("ronin.priority", "p_win", N_("Chance to win priority"), p_win, "probability"),
+        PriorityResult.step("p_win", "ronin.priority", p_win),
     )
-    return PriorityResult(p_win, p_tie, 1 / (1 - p_tie), steps)
+    return PriorityResult(p_win, str(p_win), p_tie, 1 / (1 - p_tie), steps)
 
 
-CALCULATOR = Calculator("priority", N_("Priority roll-off"), "ronin.priority", "ronin", PriorityInputs, compute)
+CALCULATOR = Calculator(N_("Priority roll-off"), "ronin.priority", "ronin", PriorityInputs, PriorityResult, compute)
 run = CALCULATOR.run

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 from .inputs import make_inputs
 from .params import N_, Param
 from .registry import Calculator
-from .results import Figure, Result, Step
+from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, d6_faces
 
 _RULES = {"wavering": "ronin.wavering", "panic": "ronin.panic"}
@@ -40,15 +40,9 @@ RankTestInputs = make_inputs("RankTestInputs", PARAMS, None, "Inputs of a Rank t
 @dataclass(frozen=True)
 class RankTestResult(Result):
     NAME = "rank-test"
-    target: int
-    p_success: Fraction
+    target: Annotated[int, entry(N_("Success on d6 + Rank of at least"))]
+    p_success: Annotated[Fraction, figure(N_("Chance of success"), "probability")]
     steps: tuple[Step, ...]
-
-    def payload(self) -> dict[str, Any]:
-        return {"target": self.target, "p_success": float(self.p_success)}
-
-    def figures(self) -> tuple[Figure, ...]:
-        return (Figure("p_success", N_("Chance of success"), self.p_success, "probability"),)
 
 
 def compute(inputs: Any) -> RankTestResult:
@@ -63,11 +57,11 @@ def compute(inputs: Any) -> RankTestResult:
     faces = d6_faces(rules)
     p = Fraction(sum(roll + inputs.rank >= target for roll in range(LOWEST_FACE, faces + 1)), faces)
     steps = (
-        Step(rule, "target", N_("Success on d6 + Rank of at least"), target),
-        Step(rule, "p_success", N_("Chance of success"), p, "probability"),
+        RankTestResult.step("target", rule, target),
+        RankTestResult.step("p_success", rule, p),
     )
     return RankTestResult(target, p, steps)
 
 
-CALCULATOR = Calculator("rank-test", N_("Rank test"), "ronin.wavering", "ronin", RankTestInputs, compute)
+CALCULATOR = Calculator(N_("Rank test"), "ronin.wavering", "ronin", RankTestInputs, RankTestResult, compute)
 run = CALCULATOR.run

@@ -16,21 +16,29 @@ from .rulebook import RuleValues
 class Calculator:
     """One calculator.
 
+    Its name is its result's :attr:`~calculators.results.Result.NAME`, which the JSON contract
+    carries, so that it is stated once.
+
     Args:
-        name: its name on the command line and in worked examples (``shooting``).
         label: English title in ``N_()``.
         rule_id: the rule it mainly computes.
         game: ``kensei`` or ``ronin``.
         inputs: its input dataclass (from :func:`~calculators.inputs.make_inputs`).
+        result: its result class.
         compute: the pure function from inputs to result.
     """
 
-    name: str
     label: str
     rule_id: str
     game: str
     inputs: type[InputsBase]
+    result: type[Result]
     compute: Callable[[Any], Result]
+
+    @property
+    def name(self) -> str:
+        """Its name on the command line and in worked examples (``shooting``)."""
+        return self.result.NAME
 
     @property
     def params(self) -> tuple[Param, ...]:

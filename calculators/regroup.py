@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 from .inputs import make_inputs
 from .params import N_, Param
 from .registry import Calculator
-from .results import Figure, Result, Step
+from .results import Result, Step, figure
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
 
 PARAMS = (
@@ -65,24 +65,10 @@ def regroup_chance(honor: int, bonus: int, rules: RuleValues) -> Fraction:
 @dataclass(frozen=True)
 class RegroupResult(Result):
     NAME = "regroup"
-    p_per_attempt: Fraction
-    p_regroup: Fraction
-    expected_cp: Fraction
+    p_per_attempt: Annotated[Fraction, figure(N_("Chance per attempt"), "probability")]
+    p_regroup: Annotated[Fraction, figure(N_("Chance to regroup"), "probability")]
+    expected_cp: Annotated[Fraction, figure(N_("Expected commandment points spent"))]
     steps: tuple[Step, ...]
-
-    def payload(self) -> dict[str, Any]:
-        return {
-            "p_per_attempt": float(self.p_per_attempt),
-            "p_regroup": float(self.p_regroup),
-            "expected_cp": float(self.expected_cp),
-        }
-
-    def figures(self) -> tuple[Figure, ...]:
-        return (
-            Figure("p_per_attempt", N_("Chance per attempt"), self.p_per_attempt, "probability"),
-            Figure("p_regroup", N_("Chance to regroup"), self.p_regroup, "probability"),
-            Figure("expected_cp", N_("Expected commandment points spent"), self.expected_cp),
-        )
 
 
 def compute(inputs: Any) -> RegroupResult:
@@ -101,7 +87,7 @@ def compute(inputs: Any) -> RegroupResult:
             N_("Regroup on a d10 equal to or lower than"),
             inputs.honor + inputs.bonus,
         ),
-        Step("kensei.regroup", "p_per_attempt", N_("Chance per attempt"), p, "probability"),
+        RegroupResult.step("p_per_attempt", "kensei.regroup", p),
     ]
     if inputs.mystical:
         steps.append(
@@ -118,9 +104,9 @@ def compute(inputs: Any) -> RegroupResult:
     # the k-th attempt is made (and paid) only when the k - 1 before it failed
     expected_cp = cost * sum(((1 - p) ** k for k in range(inputs.attempts)), Fraction(0))
     steps.append(Step("kensei.regroup", "cost_per_attempt", N_("Commandment points per attempt"), cost))
-    steps.append(Step("kensei.regroup", "p_regroup", N_("Chance to regroup"), 1 - fail_all, "probability"))
+    steps.append(RegroupResult.step("p_regroup", "kensei.regroup", 1 - fail_all))
     return RegroupResult(p, 1 - fail_all, expected_cp, tuple(steps))
 
 
-CALCULATOR = Calculator("regroup", N_("Regroup"), "kensei.regroup", "kensei", RegroupInputs, compute)
+CALCULATOR = Calculator(N_("Regroup"), "kensei.regroup", "kensei", RegroupInputs, RegroupResult, compute)
 run = CALCULATOR.run

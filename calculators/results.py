@@ -7,12 +7,12 @@ and the site translate them with gettext.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from math import lcm
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, get_type_hints
 
 from .pmf import Pmf
 
@@ -158,28 +158,150 @@ def _running(weights: Sequence[int], *, from_top: bool) -> list[int]:
     return sums[::-1] if from_top else sums
 
 
+@dataclass(frozen=True)
+class Shown:
+    """How a field of a result is shown, declared once in its annotation (``Annotated[Fraction, figure(...)]``).
+
+    The same declaration gives the field's summary figure, the label of the step that reports it
+    (:meth:`Result.step`) and its entry in the JSON contract, all under the field's name.
+
+    Args:
+        label: English label in ``N_()`` of the figure and of the step.
+        kind: how to show the value (``probability`` as a percentage...).
+        figure: whether the value is one of the result's summary figures (not when ``None``).
+        json: the value as the JSON contract has it; ``None`` leaves the field out of the JSON.
+        display: the figure's value when it is not the field's own (a list shown as text).
+    """
+
+    label: str = ""
+    kind: StepKind = "number"
+    figure: bool = False
+    json: Callable[[Any], Any] | None = None
+    display: Callable[[Any], Value] | None = None
+
+
+def json_value(value: Any) -> Any:
+    """The JSON contract's form of a result's value: exact fractions become floats, tuples lists."""
+    if isinstance(value, Fraction):
+        return float(value)
+    if isinstance(value, tuple):
+        return [json_value(item) for item in value]
+    return value
+
+
+def figure(
+    label: str,
+    kind: StepKind = "number",
+    *,
+    json: Callable[[Any], Any] | None = json_value,
+    display: Callable[[Any], Value] | None = None,
+) -> Shown:
+    """A field that is a summary figure of the result and an entry of its JSON."""
+    return Shown(label, kind, True, json, display)
+
+
+def entry(label: str = "", kind: StepKind = "number", *, json: Callable[[Any], Any] = json_value) -> Shown:
+    """A field that is an entry of the JSON but not a summary figure (``label``: its step's label)."""
+    return Shown(label, kind, False, json)
+
+
+@dataclass(frozen=True)
+class Tabled:
+    """A :class:`Distribution` field of a result: its table, the figure of its mean and its JSON entries.
+
+    Args:
+        key: the table's key (``pmf``).
+        title: the table's English title in ``N_()``.
+        outcome_label: the heading of the outcomes' column, in ``N_()``.
+        mean: ``(key, label)`` of the summary figure of the mean, when the result shows one.
+        json_keys: which of :meth:`Distribution.to_json`'s entries the JSON contract has.
+        json_prefix: put before each of them (``roll_`` gives ``roll_pmf``).
+    """
+
+    key: str
+    title: str
+    outcome_label: str
+    mean: tuple[str, str] | None = None
+    json_keys: tuple[str, ...] = ("pmf", "mean", "at_least", "at_most")
+    json_prefix: str = ""
+
+    def json_entries(self, distribution: Distribution) -> dict[str, Any]:
+        entries = distribution.to_json()
+        return {self.json_prefix + key: entries[key] for key in self.json_keys}
+
+
+@cache
+def shown_fields(cls: type[Result]) -> tuple[tuple[str, Shown | Tabled], ...]:
+    """The fields of a result class that declare how they are shown, in their order."""
+    hints = get_type_hints(cls, include_extras=True)
+    found: list[tuple[str, Shown | Tabled]] = []
+    for field in fields(cls):  # type: ignore[arg-type]  # every result class is a dataclass
+        found += [
+            (field.name, how)
+            for how in getattr(hints[field.name], "__metadata__", ())
+            if isinstance(how, Shown | Tabled)
+        ]
+    return tuple(found)
+
+
 class Result:
     """What every result offers: ``to_json``, ``figures``, ``tables`` and ``steps``.
 
-    Subclasses are frozen dataclasses with a ``steps`` field; they set :attr:`NAME` and implement
-    :meth:`payload` (the contract keys besides ``calculator`` and ``steps``).
+    Subclasses are frozen dataclasses with a ``steps`` field; they set :attr:`NAME` (the
+    calculator's name) and declare how each field is shown in its annotation, once:
+    ``p_pass: Annotated[Fraction, figure(N_("Chance to pass"), "probability")]``. From those
+    declarations come the JSON contract's entries (in the fields' order), the summary figures and
+    the tables; a result whose JSON has another shape overrides :meth:`payload`.
     """
 
     NAME: ClassVar[str] = ""
+    FIGURE_ORDER: ClassVar[tuple[str, ...]] = ()
+    """The figures' keys in the order shown, when it is not the fields' order."""
     steps: tuple[Step, ...]
 
+    @classmethod
+    def step(cls, key: str, rule: str, value: Value) -> Step:
+        """The step that reports field ``key``, with the label and kind the field declares."""
+        how = dict(shown_fields(cls))[key]
+        if not isinstance(how, Shown):
+            raise TypeError(f"{cls.__name__}.{key} is a distribution, not a figure")
+        return Step(rule, key, how.label, value, how.kind)
+
     def payload(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The JSON contract's entries besides ``calculator`` and ``steps``."""
+        entries: dict[str, Any] = {}
+        for name, how in shown_fields(type(self)):
+            if isinstance(how, Tabled):
+                entries |= how.json_entries(getattr(self, name))
+            elif how.json is not None:
+                entries[name] = how.json(getattr(self, name))
+        return entries
 
     def to_json(self) -> dict[str, Any]:
         """The JSON contract: ``{"calculator": name, ...payload, "steps": [...]}``, floats only."""
         return {"calculator": self.NAME, **self.payload(), "steps": self.steps_json()}
 
     def figures(self) -> tuple[Figure, ...]:
-        return ()
+        """The summary figures: every field declared a figure (unless ``None``), every mean shown."""
+        found: list[Figure] = []
+        for name, how in shown_fields(type(self)):
+            value = getattr(self, name)
+            if isinstance(how, Tabled):
+                if how.mean is not None:
+                    found.append(Figure(how.mean[0], how.mean[1], value.mean))
+            elif how.figure and value is not None:
+                found.append(Figure(name, how.label, how.display(value) if how.display else value, how.kind))
+        if self.FIGURE_ORDER:
+            found.sort(key=lambda shown: self.FIGURE_ORDER.index(shown.key))
+        return tuple(found)
 
     def tables(self) -> tuple[Table, ...]:
-        return ()
+        """A table of each distribution field."""
+        return tuple(
+            getattr(self, name).table(how.key, how.title, how.outcome_label)
+            for name, how in shown_fields(type(self))
+            if isinstance(how, Tabled)
+        )
 
     def steps_json(self) -> list[dict[str, Any]]:
         return [step.to_json() for step in self.steps]

@@ -9,21 +9,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
+from .choices import COVER, COVER_RULES, NONE
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM, damage_chance, hit_chance, strike_die, through_chance
-from .params import N_, Param
+from .params import CHARACTERISTIC, N_, Param
 from .pmf import Pmf
 from .registry import Calculator
-from .results import Distribution, Figure, Result, Step, Table
+from .results import Distribution, Result, Step, Tabled, entry, figure
 from .rulebook import RuleValues
 
 MAX_DICE = 200
 """Most attack dice in one volley: keeps every volley under a second."""
 
-STAT = {"kind": "int", "minimum": 0, "maximum": 20}
+RANGE_MODIFIERS = {"short": ("short_range", N_("Short range")), "long": ("long_range", N_("Long range"))}
+"""The range bands that change the Attack: the key of their value in kensei.firing, and their label."""
+
+MOVED_MODIFIERS = {"march": ("marched", N_("Shooters marched")), "run": ("ran", N_("Shooters ran"))}
+"""How the shooters moved: the key of its value in kensei.moving-before-shooting, and its label."""
+
+COVER_LABELS = {"light": N_("Target in light cover"), "heavy": N_("Target in heavy cover")}
+
+SHOOTER_IN = {
+    "deep-forest": ("kensei.deep-forest", N_("Shooters in deep forest")),
+    "water": ("kensei.shallow-water", N_("Shooters in water")),
+}
+"""Where the shooters stand, when it changes the Attack: the rule, and the label."""
 
 PARAMS = (
     Param(
@@ -43,26 +56,28 @@ PARAMS = (
         N_("Remaining Wounds of each model that fires, e.g. 2,2,2,1: one die per Wound."),
         "kensei.shooting-dice",
         default=None,
-        minimum=0,
-        maximum=20,
+        minimum=CHARACTERISTIC["minimum"],
+        maximum=CHARACTERISTIC["maximum"],
         min_length=1,
         max_length=100,
     ),
     Param(
         "attack",
-        **STAT,
+        "int",
         label=N_("Attack"),
         help=N_("The shooters' Attack: a hit needs a higher roll."),
         rule_id="kensei.hit-roll",
+        **CHARACTERISTIC,
     ),
     Param(
         "defense",
-        **STAT,
+        "int",
         label=N_("Defense"),
         help=N_("Defense of the target's highest-ranked model: a lower roll cancels a hit."),
         rule_id="kensei.defense-roll",
+        **CHARACTERISTIC,
     ),
-    Param("armor", **STAT, label=N_("Armor"), help=N_("The target's Armor."), rule_id="kensei.damage-roll"),
+    Param("armor", "int", N_("Armor"), N_("The target's Armor."), "kensei.damage-roll", **CHARACTERISTIC),
     Param(
         "range",
         "choice",
@@ -102,8 +117,8 @@ PARAMS = (
         N_("Shooters moved"),
         N_("Marching or running before shooting worsens the Attack."),
         "kensei.moving-before-shooting",
-        default="none",
-        choices=("none", "march", "run"),
+        default=NONE,
+        choices=(NONE, *MOVED_MODIFIERS),
     ),
     Param(
         "cover",
@@ -111,8 +126,8 @@ PARAMS = (
         N_("Target's cover"),
         N_("Cover worsens the shooters' Attack, heavy cover more than light."),
         "kensei.cover",
-        default="none",
-        choices=("none", "light", "heavy"),
+        default=NONE,
+        choices=COVER,
     ),
     Param(
         "shooter_in",
@@ -120,8 +135,8 @@ PARAMS = (
         N_("Shooters stand in"),
         N_("Shooting from deep forest or from a stream, brook, bog or ford worsens the Attack."),
         "kensei.deep-forest",
-        default="none",
-        choices=("none", "deep-forest", "water"),
+        default=NONE,
+        choices=(NONE, *SHOOTER_IN),
     ),
     Param(
         "target_in_water",
@@ -160,98 +175,107 @@ def _check(inputs: Any) -> None:
 
 ShootingInputs = make_inputs("ShootingInputs", PARAMS, _check, "Inputs of a ranged attack.", __name__)
 
-_RANGE_KEYS = {"short": "short_range", "long": "long_range"}
-_MOVED_KEYS = {"march": "marched", "run": "ran"}
-_COVER_RULES = {"light": "kensei.light-cover", "heavy": "kensei.heavy-cover"}
-_SHOOTER_RULES = {"deep-forest": "kensei.deep-forest", "water": "kensei.shallow-water"}
-
 
 @dataclass(frozen=True)
 class ShootingResult(Result):
     """Total Wounds of the volley (both volleys with Multiple Shots)."""
 
     NAME = "shooting"
-    dice: int
-    volleys: int
-    effective_attack: int
-    effective_defense: int
-    wounds: Distribution
+    dice: Annotated[int, figure(N_("Attack dice"))]
+    volleys: Annotated[int, entry()]
+    effective_attack: Annotated[int, figure(N_("Effective Attack"))]
+    effective_defense: Annotated[int, figure(N_("Effective Defense"))]
+    wounds: Annotated[Distribution, Tabled("pmf", N_("Wounds dealt"), N_("Wounds"), ("mean", N_("Expected Wounds")))]
     steps: tuple[Step, ...]
-
-    def payload(self) -> dict[str, Any]:
-        return {
-            "dice": self.dice,
-            "volleys": self.volleys,
-            "effective_attack": self.effective_attack,
-            "effective_defense": self.effective_defense,
-            **self.wounds.to_json(),
-        }
-
-    def figures(self) -> tuple[Figure, ...]:
-        return (
-            Figure("dice", N_("Attack dice"), self.dice),
-            Figure("effective_attack", N_("Effective Attack"), self.effective_attack),
-            Figure("effective_defense", N_("Effective Defense"), self.effective_defense),
-            Figure("mean", N_("Expected Wounds"), self.wounds.mean),
-        )
-
-    def tables(self) -> tuple[Table, ...]:
-        return (self.wounds.table("pmf", N_("Wounds dealt"), N_("Wounds")),)
 
 
 def _dice_from_wounds(wounds: tuple[int, ...], rules: RuleValues) -> int:
     return sum(wounds) * rules.value("kensei.shooting-dice", "dice_per_wound")
 
 
+def _modifier(rules: RuleValues, rule: str, key: str, label: str, value_key: str) -> Step:
+    """A step that adds the number ``value_key`` of ``rule`` to the roll."""
+    return Step(rule, key, label, rules.value(rule, value_key), "modifier")
+
+
 def attack_modifiers(inputs: Any) -> list[Step]:
     """Every modifier to the shooters' Attack, each with its rule (not the Multiple Shots one)."""
     rules = inputs.rules
     steps = []
-    if inputs.range in _RANGE_KEYS:
-        key = _RANGE_KEYS[inputs.range]
-        label = N_("Short range") if inputs.range == "short" else N_("Long range")
-        steps.append(Step("kensei.firing", key, label, rules.value("kensei.firing", key), "modifier"))
+    if inputs.range in RANGE_MODIFIERS:
+        key, label = RANGE_MODIFIERS[inputs.range]
+        steps.append(_modifier(rules, "kensei.firing", key, label, key))
     if inputs.precision:
-        steps.append(
-            Step(
-                "kensei.greater-precision",
-                "precision",
-                N_("Greater Precision"),
-                rules.value("kensei.greater-precision", "attack"),
-                "modifier",
-            )
-        )
+        steps.append(_modifier(rules, "kensei.greater-precision", "precision", N_("Greater Precision"), "attack"))
     if inputs.second_shot:
-        steps.append(
-            Step(
-                "kensei.multiple-shots",
-                "second_shot",
-                N_("Second shot"),
-                rules.value("kensei.multiple-shots", "second_shot_attack"),
-                "modifier",
-            )
-        )
-    if inputs.moved in _MOVED_KEYS:
-        key = _MOVED_KEYS[inputs.moved]
-        label = N_("Shooters marched") if inputs.moved == "march" else N_("Shooters ran")
-        steps.append(
-            Step(
-                "kensei.moving-before-shooting",
-                key,
-                label,
-                rules.value("kensei.moving-before-shooting", key),
-                "modifier",
-            )
-        )
-    if inputs.cover in _COVER_RULES:
-        rule = _COVER_RULES[inputs.cover]
-        label = N_("Target in light cover") if inputs.cover == "light" else N_("Target in heavy cover")
-        steps.append(Step(rule, "cover", label, rules.value(rule, "ranged_attack"), "modifier"))
-    if inputs.shooter_in in _SHOOTER_RULES:
-        rule = _SHOOTER_RULES[inputs.shooter_in]
-        label = N_("Shooters in deep forest") if inputs.shooter_in == "deep-forest" else N_("Shooters in water")
-        steps.append(Step(rule, "shooter_in", label, rules.value(rule, "shooting_attack"), "modifier"))
+        steps.append(_modifier(rules, "kensei.multiple-shots", "second_shot", N_("Second shot"), "second_shot_attack"))
+    if inputs.moved in MOVED_MODIFIERS:
+        key, label = MOVED_MODIFIERS[inputs.moved]
+        steps.append(_modifier(rules, "kensei.moving-before-shooting", key, label, key))
+    if inputs.cover in COVER_RULES:
+        steps.append(_modifier(rules, COVER_RULES[inputs.cover], "cover", COVER_LABELS[inputs.cover], "ranged_attack"))
+    if inputs.shooter_in in SHOOTER_IN:
+        rule, label = SHOOTER_IN[inputs.shooter_in]
+        steps.append(_modifier(rules, rule, "shooter_in", label, "shooting_attack"))
     return steps
+
+
+def effective_attack(inputs: Any) -> tuple[int, list[Step]]:
+    """The shooters' Attack with every modifier, and the steps that show it."""
+    modifiers = attack_modifiers(inputs)
+    attack = inputs.attack + sum(int(step.value) for step in modifiers)
+    return attack, [
+        Step("kensei.hit-roll", "attack", N_("Attack"), inputs.attack),
+        *modifiers,
+        ShootingResult.step("effective_attack", "kensei.hit-roll", attack),
+    ]
+
+
+def effective_defense(inputs: Any) -> tuple[int, list[Step]]:
+    """The target's Defense (lower in water), and the steps that show it, the Roll of Ten's included.
+
+    The Roll of Ten lowers it only for the hits rolled on a ten: that is a step here, and the
+    per-die distribution (:func:`~calculators.kensei_dice.strike_die`) applies it.
+    """
+    rules = inputs.rules
+    defense = inputs.defense
+    steps = [Step("kensei.defense-roll", "defense", N_("Defense"), defense)]
+    if inputs.target_in_water:
+        water = rules.value("kensei.shallow-water", "defense")
+        defense += water
+        steps.append(Step("kensei.shallow-water", "target_in_water", N_("Target in water"), water, "modifier"))
+    steps.append(ShootingResult.step("effective_defense", "kensei.defense-roll", defense))
+    reduction = rules.value("kensei.roll-of-ten", "defense_reduction")
+    steps.append(Step("kensei.roll-of-ten", "roll_of_ten", N_("Defense against a Roll of Ten"), -reduction, "modifier"))
+    return defense, steps
+
+
+def volley_attacks(inputs: Any, attack: int) -> tuple[list[int], list[Step]]:
+    """The effective Attack of each volley: with Multiple Shots, the second at worse Attack."""
+    if not inputs.multiple_shots:
+        return [attack], []
+    second = attack + inputs.rules.value("kensei.multiple-shots", "second_shot_attack")
+    label = N_("Effective Attack of the second volley")
+    return [attack, second], [Step("kensei.multiple-shots", "second_volley_attack", label, second)]
+
+
+def die_chances(die: Pmf, attack: int, defense: int, inputs: Any) -> list[Step]:
+    """One die of the first volley, roll by roll: to hit, through Defense, to wound, and its Wounds."""
+    rules = inputs.rules
+    hits, faces = hit_chance(attack, rules)
+    steps = [Step("kensei.hit-roll", "p_hit", N_("Chance that a die hits"), Fraction(hits, faces), "probability")]
+    if hits:  # a chance given a hit means nothing when no face hits
+        p_through = through_chance(attack, defense, rules)
+        label = N_("Chance that a hit gets through Defense")
+        steps.append(Step("kensei.defense-roll", "p_through", label, p_through, "probability"))
+    p_damage = damage_chance(inputs.armor, inputs.damage_rule, rules)
+    p_die_wounds = 1 - die.probability(0)
+    return [
+        *steps,
+        Step("kensei.damage-roll", "p_damage", N_("Chance that a Damage roll deals Wounds"), p_damage, "probability"),
+        Step("kensei.damage-roll", "p_die_wounds", N_("Chance that a die deals Wounds"), p_die_wounds, "probability"),
+        Step("kensei.damage-roll", "die_mean", N_("Expected Wounds per die"), die.mean()),
+    ]
 
 
 def compute(inputs: Any) -> ShootingResult:
@@ -262,97 +286,28 @@ def compute(inputs: Any) -> ShootingResult:
     """
     rules = inputs.rules
     per_volley = inputs.dice if inputs.dice is not None else _dice_from_wounds(inputs.wounds, rules)
-    volleys = 2 if inputs.multiple_shots else 1
-    steps = [Step("kensei.shooting-dice", "dice", N_("Attack dice per volley"), per_volley)]
-    steps.append(Step("kensei.hit-roll", "attack", N_("Attack"), inputs.attack))
-    modifiers = attack_modifiers(inputs)
-    effective_attack = inputs.attack + sum(int(step.value) for step in modifiers)
-    steps += [
-        *modifiers,
-        Step("kensei.hit-roll", "effective_attack", N_("Effective Attack"), effective_attack),
+    attack, attack_steps = effective_attack(inputs)
+    defense, defense_steps = effective_defense(inputs)
+    attacks, volley_steps = volley_attacks(inputs, attack)
+    steps = [
+        Step("kensei.shooting-dice", "dice", N_("Attack dice per volley"), per_volley),
+        *attack_steps,
+        *defense_steps,
+        Step("kensei.damage-roll", "damage_rule", N_("Damage reading"), inputs.damage_rule, "text"),
+        *volley_steps,
     ]
-
-    steps.append(Step("kensei.defense-roll", "defense", N_("Defense"), inputs.defense))
-    effective_defense = inputs.defense
-    if inputs.target_in_water:
-        water = rules.value("kensei.shallow-water", "defense")
-        effective_defense += water
-        steps.append(Step("kensei.shallow-water", "target_in_water", N_("Target in water"), water, "modifier"))
-    steps.append(Step("kensei.defense-roll", "effective_defense", N_("Effective Defense"), effective_defense))
-    steps.append(
-        Step(
-            "kensei.roll-of-ten",
-            "roll_of_ten",
-            N_("Defense against a Roll of Ten"),
-            -rules.value("kensei.roll-of-ten", "defense_reduction"),
-            "modifier",
-        )
-    )
-    steps.append(Step("kensei.damage-roll", "damage_rule", N_("Damage reading"), inputs.damage_rule, "text"))
-
-    attacks = [effective_attack]
-    if inputs.multiple_shots:
-        second = effective_attack + rules.value("kensei.multiple-shots", "second_shot_attack")
-        attacks.append(second)
-        steps.append(
-            Step(
-                "kensei.multiple-shots",
-                "second_volley_attack",
-                N_("Effective Attack of the second volley"),
-                second,
-            )
-        )
+    total = Pmf.point(0)
     if inputs.range == "out":
         steps.append(Step("kensei.firing", "out_of_range", N_("Out of range: the shot is spent, no hit"), 0))
-        total = Pmf.point(0)
     else:
-        total = Pmf.point(0)
-        for attack in attacks:
-            die = strike_die(attack, effective_defense, inputs.armor, inputs.damage_rule, rules)
+        dice = [strike_die(each, defense, inputs.armor, inputs.damage_rule, rules) for each in attacks]
+        for die in dice:
             total = total + die.sum_of(per_volley)
-        die = strike_die(effective_attack, effective_defense, inputs.armor, inputs.damage_rule, rules)
-        hits, faces = hit_chance(effective_attack, rules)
-        steps.append(
-            Step("kensei.hit-roll", "p_hit", N_("Chance that a die hits"), Fraction(hits, faces), "probability")
-        )
-        if hits:
-            steps.append(
-                Step(
-                    "kensei.defense-roll",
-                    "p_through",
-                    N_("Chance that a hit gets through Defense"),
-                    through_chance(effective_attack, effective_defense, rules),
-                    "probability",
-                )
-            )
-        steps.append(
-            Step(
-                "kensei.damage-roll",
-                "p_damage",
-                N_("Chance that a Damage roll deals Wounds"),
-                damage_chance(inputs.armor, inputs.damage_rule, rules),
-                "probability",
-            )
-        )
-        steps.append(
-            Step(
-                "kensei.damage-roll",
-                "p_die_wounds",
-                N_("Chance that a die deals Wounds"),
-                1 - die.probability(0),
-                "probability",
-            )
-        )
-        steps.append(Step("kensei.damage-roll", "die_mean", N_("Expected Wounds per die"), die.mean()))
+        steps += die_chances(dice[0], attack, defense, inputs)
     return ShootingResult(
-        per_volley * volleys,
-        volleys,
-        effective_attack,
-        effective_defense,
-        Distribution.of(total),
-        tuple(steps),
+        per_volley * len(attacks), len(attacks), attack, defense, Distribution.of(total), tuple(steps)
     )
 
 
-CALCULATOR = Calculator("shooting", N_("Ranged attack"), "kensei.firing", "kensei", ShootingInputs, compute)
+CALCULATOR = Calculator(N_("Ranged attack"), "kensei.firing", "kensei", ShootingInputs, ShootingResult, compute)
 run = CALCULATOR.run

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .params import N_, Param
 from .registry import Calculator
-from .results import Figure, Result, Step
+from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
 
 STAT = {"kind": "int", "default": None, "minimum": 0, "maximum": 20}
@@ -87,34 +87,47 @@ def d10_at_most(target: int, rules: RuleValues) -> Fraction:
     return Fraction(sum(roll <= target for roll in range(LOWEST_FACE, faces + 1)), faces)
 
 
+def _signed_list(numbers: tuple[int, ...]) -> str:
+    """``-3, -5, -6``: how the penalties read as one figure."""
+    return ", ".join(f"{number:+d}" for number in numbers)
+
+
 @dataclass(frozen=True)
 class SpellsResult(Result):
     NAME = "spells"
-    penalties: tuple[int, ...]
-    level_limit: int | None
-    over_limit: tuple[bool, ...]
-    p_block: Fraction | None
-    p_ki_roll: Fraction | None
+    penalties: Annotated[tuple[int, ...], figure(N_("Penalties"), "text", display=_signed_list)]
+    level_limit: Annotated[int | None, figure(N_("Highest level the Onmyouiji may cast"))]
+    over_limit: Annotated[tuple[bool, ...], entry(N_("Spells above that level"), "text")]
+    p_block: Annotated[Fraction | None, figure(N_("Chance to block"), "probability")]
+    p_ki_roll: Annotated[Fraction | None, figure(N_("Chance of the Ki roll"), "probability")]
     steps: tuple[Step, ...]
 
-    def payload(self) -> dict[str, Any]:
-        return {
-            "penalties": list(self.penalties),
-            "level_limit": self.level_limit,
-            "over_limit": list(self.over_limit),
-            "p_block": None if self.p_block is None else float(self.p_block),
-            "p_ki_roll": None if self.p_ki_roll is None else float(self.p_ki_roll),
-        }
 
-    def figures(self) -> tuple[Figure, ...]:
-        figures = [Figure("penalties", N_("Penalties"), ", ".join(f"{p:+d}" for p in self.penalties), "text")]
-        if self.level_limit is not None:
-            figures.append(Figure("level_limit", N_("Highest level the Onmyouiji may cast"), self.level_limit))
-        if self.p_block is not None:
-            figures.append(Figure("p_block", N_("Chance to block"), self.p_block, "probability"))
-        if self.p_ki_roll is not None:
-            figures.append(Figure("p_ki_roll", N_("Chance of the Ki roll"), self.p_ki_roll, "probability"))
-        return tuple(figures)
+def penalty_steps(levels: tuple[int, ...], penalties: tuple[int, ...]) -> list[Step]:
+    """How many other spells there are, then each spell's penalty, as the rule counts them."""
+    steps = [Step("kensei.spell-penalty", "other_spells", N_("Other spells cast this turn"), len(levels) - 1)]
+    steps += [
+        Step(
+            "kensei.spell-penalty",
+            f"penalty_{i + 1}",
+            N_("Penalty of a spell of level"),
+            f"{level}: {penalty:+d}",
+            "text",
+        )
+        for i, (level, penalty) in enumerate(zip(levels, penalties, strict=True))
+    ]
+    return steps
+
+
+def level_limit_steps(levels: tuple[int, ...], level_limit: int) -> list[Step]:
+    """The highest level the Onmyouiji may cast, and the spells above it (flagged, not refused)."""
+    steps = [SpellsResult.step("level_limit", "kensei.spell-level-limit", level_limit)]
+    above = [level for level in levels if level > level_limit]
+    if above:
+        steps.append(
+            SpellsResult.step("over_limit", "kensei.spell-level-limit", ", ".join(str(level) for level in above))
+        )
+    return steps
 
 
 def compute(inputs: Any) -> SpellsResult:
@@ -126,54 +139,25 @@ def compute(inputs: Any) -> SpellsResult:
     rules = inputs.rules
     others = len(inputs.levels) - 1
     penalties = tuple(-(level + others) for level in inputs.levels)
-    steps = [Step("kensei.spell-penalty", "other_spells", N_("Other spells cast this turn"), others)]
-    steps += [
-        Step(
-            "kensei.spell-penalty",
-            f"penalty_{i + 1}",
-            N_("Penalty of a spell of level"),
-            f"{level}: {penalty:+d}",
-            "text",
-        )
-        for i, (level, penalty) in enumerate(zip(inputs.levels, penalties, strict=True))
-    ]
+    steps = penalty_steps(inputs.levels, penalties)
     level_limit = None
     over_limit: tuple[bool, ...] = ()
     if inputs.onmyouiji_level is not None:
         level_limit = inputs.onmyouiji_level + rules.value("kensei.spell-level-limit", "levels_above")
         over_limit = tuple(level > level_limit for level in inputs.levels)
-        steps.append(
-            Step(
-                "kensei.spell-level-limit",
-                "level_limit",
-                N_("Highest level the Onmyouiji may cast"),
-                level_limit,
-            )
-        )
-        if any(over_limit):
-            steps.append(
-                Step(
-                    "kensei.spell-level-limit",
-                    "over_limit",
-                    N_("Spells above that level"),
-                    ", ".join(str(level) for level in inputs.levels if level > level_limit),
-                    "text",
-                )
-            )
+        steps += level_limit_steps(inputs.levels, level_limit)
     p_block = None
     if inputs.caster_ki is not None:
         target = inputs.caster_ki - inputs.difficulty
         p_block = 1 - d10_at_most(target, rules)
         steps.append(Step("kensei.blocking", "block_above", N_("Block on a d10 higher than"), target))
-        steps.append(Step("kensei.blocking", "p_block", N_("Chance to block"), p_block, "probability"))
+        steps.append(SpellsResult.step("p_block", "kensei.blocking", p_block))
     p_ki_roll = None
     if inputs.taisho_ki is not None:
         p_ki_roll = d10_at_most(inputs.taisho_ki, rules)
-        steps.append(
-            Step("kensei.taisho-abilities", "p_ki_roll", N_("Chance of the Ki roll"), p_ki_roll, "probability")
-        )
+        steps.append(SpellsResult.step("p_ki_roll", "kensei.taisho-abilities", p_ki_roll))
     return SpellsResult(penalties, level_limit, over_limit, p_block, p_ki_roll, tuple(steps))
 
 
-CALCULATOR = Calculator("spells", N_("Spells"), "kensei.spell-penalty", "kensei", SpellsInputs, compute)
+CALCULATOR = Calculator(N_("Spells"), "kensei.spell-penalty", "kensei", SpellsInputs, SpellsResult, compute)
 run = CALCULATOR.run
