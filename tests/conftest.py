@@ -22,7 +22,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 @pytest.fixture(scope="session")
 def book():
-    from kensei_ref.loader import load
+    from kensei_ref.rules.loader import load
 
     return load()
 

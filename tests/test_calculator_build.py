@@ -13,8 +13,8 @@ import pytest
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS
-from kensei_ref.calc_pages import DEFAULT_SCENARIOS
-from kensei_ref.engine import PYODIDE_FILES
+from kensei_ref.build.engine import PYODIDE_FILES
+from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS
 
 pytestmark = pytest.mark.build
 

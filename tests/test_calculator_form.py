@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kensei_ref.calc_pages import OCCASIONAL
+from kensei_ref.site.calculator_pages import OCCASIONAL
 
 pytestmark = pytest.mark.browser
 

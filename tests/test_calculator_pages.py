@@ -18,7 +18,7 @@ import pytest
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS, CalculatorInputError
-from kensei_ref.calc_pages import DEFAULT_SCENARIOS, UI
+from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, UI
 
 pytestmark = pytest.mark.browser
 

@@ -20,7 +20,7 @@ from urllib.parse import parse_qsl, urljoin, urlparse
 import pytest
 
 from calculators import CALCULATORS, RuleValues
-from kensei_ref.i18n import format_decimal, format_percent
+from kensei_ref.languages import format_decimal, format_percent
 
 pytestmark = pytest.mark.build
 

@@ -10,7 +10,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from kensei_ref.i18n import format_percent
+from kensei_ref.languages import format_percent
 
 pytestmark = pytest.mark.browser
 

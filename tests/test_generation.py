@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kensei_ref import pages
-from kensei_ref.loader import load
+from kensei_ref.rules.loader import load
+from kensei_ref.site import pages
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SNAPSHOTS = FIXTURES / "snapshots"

@@ -7,7 +7,7 @@ import re
 import pytest
 import snowballstemmer
 
-from kensei_ref.inline import REFERENCE
+from kensei_ref.rules.references import REFERENCE
 
 STEMMERS = {"en": "english", "fr": "french", "ru": "russian"}
 WORD = re.compile(r"[^\W\d_]+", re.UNICODE)

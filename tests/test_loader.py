@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kensei_ref.loader import DataError, load
+from kensei_ref.rules.loader import DataError, load
 
 SAMPLE_DATA = Path(__file__).resolve().parent / "fixtures" / "sample_data"
 

@@ -7,12 +7,12 @@ import hashlib
 import json
 import shutil
 import struct
-from pathlib import Path
 
 import pytest
 
-from kensei_ref import icons, offline
-from kensei_ref.i18n import LANGUAGES, get_translations
+from kensei_ref.build import icons, offline
+from kensei_ref.languages import LANGUAGES, get_translations
+from kensei_ref.site import ASSETS
 
 
 def test_every_kept_file_is_listed_once_with_its_size_and_hash(built_site):
@@ -104,9 +104,9 @@ def test_the_fallback_page_speaks_every_language(built_site):
 
 
 def test_the_committed_icons_are_the_drawn_ones():
-    committed = Path(__file__).resolve().parent.parent / "docs" / "assets" / "icons"
+    committed = ASSETS / "icons"
     for name, data in icons.icon_files().items():
-        assert (committed / name).read_bytes() == data, f"{name}: run python -m kensei_ref.icons docs/assets/icons"
+        assert (committed / name).read_bytes() == data, f"{name}: run python -m kensei_ref.build.icons"
 
 
 def test_icons_are_valid_pngs_of_their_size():
@@ -130,7 +130,7 @@ def test_icons_are_valid_pngs_of_their_size():
 ])
 def test_addresses_in_raw_html_follow_how_pages_are_served(book, page, target, query, anchor, folders, files):
     """The site serves pages as folders; the offline copy, read from files, as ``.html`` files."""
-    from kensei_ref.pages import PageContext
+    from kensei_ref.site.pages import PageContext
 
     assert PageContext(book, "en", page).url(target, query, anchor) == folders
     assert PageContext(book, "en", page, directory_urls=False).url(target, query, anchor) == files

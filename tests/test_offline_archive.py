@@ -15,9 +15,9 @@ from urllib.parse import unquote
 
 import pytest
 
-from kensei_ref import archive, offline
-from kensei_ref.calc_pages import UI as CALC_UI
-from kensei_ref.i18n import LANGUAGES, get_translations
+from kensei_ref.build import archive, offline, vendor
+from kensei_ref.languages import LANGUAGES, get_translations
+from kensei_ref.site.calculator_pages import UI as CALC_UI
 
 ARCHIVE = f"{offline.DOWNLOADS}kensei-ref-offline.zip"
 
@@ -40,7 +40,7 @@ def test_the_archive_holds_every_language_and_no_engine(built_site, unpacked):
         assert (unpacked / prefix / "index.html").is_file()
         assert (unpacked / prefix / "kensei" / "terrain.html").is_file()  # no directory URLs from file://
         assert (unpacked / prefix / "search" / "search_index.js").is_file()
-        assert (unpacked / prefix / archive.SHIM).is_file()
+        assert (unpacked / prefix / vendor.SHIM).is_file()
     assert not (unpacked / "assets" / "engine").exists()
     assert not [name for name in names if name.endswith(".map")]
 
@@ -105,7 +105,7 @@ def test_calculators_in_the_archive_show_defaults_and_say_why(browser, unpacked,
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_offline_page_of_the_copy_says_what_works_there(unpacked, lang):
-    from kensei_ref.offline_page import UI
+    from kensei_ref.site.offline_page import UI
 
     prefix = "" if lang == "en" else f"{lang}/"
     source = (unpacked / prefix / "offline.html").read_text("utf-8")

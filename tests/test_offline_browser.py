@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from site_server import SiteServer
 
-from kensei_ref import offline
-from kensei_ref.offline_page import UI
+from kensei_ref.build import offline
+from kensei_ref.site.offline_page import UI
 
 pytestmark = pytest.mark.browser
 
@@ -108,7 +108,7 @@ def test_one_visit_then_offline_reads_searches_and_computes(context, served, sit
 
 
 def _translated(lang: str, message: str) -> str:
-    from kensei_ref.i18n import get_translations
+    from kensei_ref.languages import get_translations
 
     return get_translations(lang).gettext(message)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kensei_ref import pages, quickref
+from kensei_ref.site import pages, quickref
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ru"])

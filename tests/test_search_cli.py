@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kensei_ref import search
-from kensei_ref.cli import main
-from kensei_ref.lookup_cli import terminal_lines
-from kensei_ref.model import LANGS
+from kensei_ref.cli.lookup import terminal_lines
+from kensei_ref.cli.main import main
+from kensei_ref.languages import LANGUAGES as LANGS
+from kensei_ref.rules import search
 
 QUERIES = Path(__file__).resolve().parent / "search_queries.yaml"
 KINDS = {"inflected", "term", "japanese", "number", "multiword", "typo", "cross-language"}

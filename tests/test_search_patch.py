@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from mkdocs.exceptions import PluginError
 
-from kensei_ref import search_patch
+from kensei_ref.build import search_patch
 
 LANG_ROOTS = ("", "fr", "ru")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kensei_ref.i18n import LANGUAGES
+from kensei_ref.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = "https://example.org/rules/"

@@ -7,8 +7,8 @@ import math
 import pytest
 
 from calculators import CALCULATORS
-from kensei_ref.loader import load
-from kensei_ref.values_export import RULE_VALUES_PATH, rule_values_json
+from kensei_ref.rules.loader import load
+from kensei_ref.rules.values_export import RULE_VALUES_PATH, rule_values_json
 
 BOOK = load()
 EXAMPLES = [

@@ -9,11 +9,11 @@ import pytest
 from calculators import CALCULATORS, CalculatorInputError
 
 try:
-    from kensei_ref.cli import main
+    from kensei_ref.cli.main import main
 except ImportError:  # the project's CLI is not there yet: a parser with only ``calc``
     import argparse
 
-    from kensei_ref.calc_cli import OneLineParser, add_calc_parser, run_calc
+    from kensei_ref.cli.calc import OneLineParser, add_calc_parser, run_calc
 
     def main(argv):
         parser = OneLineParser(prog="kensei-ref")

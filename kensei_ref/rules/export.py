@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from .model import Citation, Rule, RuleBook, Text
+from kensei_ref.languages import LANGUAGES
+from kensei_ref.rules.model import Citation, Rule, RuleBook, Text
 
 FORMAT_VERSION = 1
 
@@ -42,7 +43,7 @@ def rules_document(book: RuleBook) -> dict[str, Any]:
     """The whole rule book as plain JSON-ready data."""
     return {
         "format": FORMAT_VERSION,
-        "languages": ["en", "fr", "ru"],
+        "languages": list(LANGUAGES),
         "chapters": [
             {"id": c.id, "game": c.game, "number": c.number, "title": _text(c.title), "intro": _text(c.intro),
              "rules": [_rule(r) for r in c.rules]}

@@ -9,14 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n import get_translations
-from .inline import signed
-from .model import RuleBook
-
-
-def N_(message: str) -> str:
-    """Mark a string for extraction; it is translated when the page is rendered."""
-    return message
+from kensei_ref.languages import N_, get_translations
+from kensei_ref.rules.references import signed
+from kensei_ref.rules.model import RuleBook
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .model import RuleBook
+from kensei_ref.rules.model import RuleBook
 
-RULE_VALUES_PATH = Path(__file__).resolve().parent.parent / "calculators" / "rule_values.json"
+RULE_VALUES_PATH = Path(__file__).resolve().parents[2] / "calculators" / "rule_values.json"
 
 
 def rule_values_json(book: RuleBook) -> str:

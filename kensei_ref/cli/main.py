@@ -12,10 +12,10 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import freshness
-from .loader import DATA_DIR, DataError, load
-from .lookup_cli import add_lookup_parsers
-from .values_export import RULE_VALUES_PATH, rule_values_json
+from kensei_ref.cli.lookup import add_lookup_parsers
+from kensei_ref.rules import freshness
+from kensei_ref.rules.loader import DATA_DIR, DataError, load
+from kensei_ref.rules.values_export import RULE_VALUES_PATH, rule_values_json
 
 
 class _Parser(argparse.ArgumentParser):
@@ -62,7 +62,7 @@ def _data_values(args: argparse.Namespace) -> int:
 
 
 def _data_export(args: argparse.Namespace) -> int:
-    from .export import rules_document
+    from kensei_ref.rules.export import rules_document
 
     json.dump(rules_document(load(DATA_DIR)), sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     data_commands.add_parser("export", help="print all rule data as JSON").set_defaults(func=_data_export)
 
     try:
-        from .calc_cli import add_calc_parser
+        from kensei_ref.cli.calc import add_calc_parser
     except ImportError:
         pass
     else:
@@ -101,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "calc":
-            from .calc_cli import run_calc
+            from kensei_ref.cli.calc import run_calc
 
             return run_calc(args)
         return args.func(args)

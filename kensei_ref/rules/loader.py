@@ -1,4 +1,4 @@
-"""Load the YAML rule data into a :class:`~kensei_ref.model.RuleBook`, validating everything.
+"""Load the YAML rule data into a :class:`~kensei_ref.rules.model.RuleBook`, validating everything.
 
 Every problem is collected with its file and key path (``rules[kensei.regroup].body.fr``) and all
 of them are raised together in one :class:`DataError`, so a maintainer fixes a batch at once
@@ -15,10 +15,9 @@ from typing import Any
 
 import yaml
 
-from .inline import REFERENCE
-from .model import (
-    LANGS,
-    TRANSLATED,
+from kensei_ref.languages import LANGUAGES as LANGS
+from kensei_ref.languages import TRANSLATED
+from kensei_ref.rules.model import (
     Chapter,
     Citation,
     Example,
@@ -30,6 +29,7 @@ from .model import (
     Term,
     Text,
 )
+from kensei_ref.rules.references import REFERENCE
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 GAMES = ("kensei", "ronin")

@@ -6,11 +6,11 @@ from collections.abc import Collection
 
 from calculators import CALCULATORS
 
-from . import calc_pages
-from .digest import DIGEST_PAGE
-from .i18n import get_translations
-from .model import RuleBook
-from .pages import BENCHMARKS_PAGE, CLARIFICATIONS_PAGE, GLOSSARY_PAGE, QUICK_REFERENCE_PAGE, SOURCES_PAGE
+from kensei_ref.site import calculator_pages
+from kensei_ref.site.digest import DIGEST_PAGE
+from kensei_ref.languages import get_translations
+from kensei_ref.rules.model import RuleBook
+from kensei_ref.site.pages import BENCHMARKS_PAGE, CLARIFICATIONS_PAGE, GLOSSARY_PAGE, QUICK_REFERENCE_PAGE, SOURCES_PAGE
 
 DATA_FORMAT_PAGE = "data-format.md"
 """Hand-written in each language: the shape of the rules.json export."""
@@ -27,10 +27,10 @@ def nav(book: RuleBook, lang: str, pages: Collection[str]) -> list[dict]:
         items.append({GAME_NAMES[game]: [
             {(f"{c.number}. {c.title[lang]}" if c.number else c.title[lang]): c.page} for c in chapters
         ]})
-    calculators = [{_(CALCULATORS[name].label): calc_pages.page_path(name)}
-                   for name in calc_pages.DEFAULT_SCENARIOS if calc_pages.page_path(name) in pages]
+    calculators = [{_(CALCULATORS[name].label): calculator_pages.page_path(name)}
+                   for name in calculator_pages.DEFAULT_SCENARIOS if calculator_pages.page_path(name) in pages]
     if calculators:
-        items.append({_("Calculators"): [{_("All calculators"): calc_pages.INDEX_PAGE}, *calculators]})
+        items.append({_("Calculators"): [{_("All calculators"): calculator_pages.INDEX_PAGE}, *calculators]})
     if QUICK_REFERENCE_PAGE in pages:
         items.append({_("Quick reference"): QUICK_REFERENCE_PAGE})
     if DIGEST_PAGE in pages:

@@ -19,11 +19,10 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from . import freshness
-from .i18n import LANGUAGES, get_translations
-from .model import Citation, Rule, RuleBook, Term
-from .pages import QUOTES
-from .search import (
+from kensei_ref.languages import LANGUAGES, QUOTES, get_translations
+from kensei_ref.rules import freshness
+from kensei_ref.rules.model import Citation, Rule, RuleBook, Term
+from kensei_ref.rules.search import (
     NotFound,
     bundled_book,
     find_rule,

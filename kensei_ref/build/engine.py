@@ -13,6 +13,8 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from kensei_ref.site import CALC_WORKER
+
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """What Pyodide needs to start with the standard library only (the calculators need nothing more)."""
 
@@ -43,6 +45,6 @@ def install(project: Path, site_dir: Path) -> Path:
     (target / "pyodide").mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(pyodide / name, target / "pyodide" / name)
-    shutil.copyfile(project / "docs" / "engine" / "calc-worker.js", target / "calc-worker.js")
+    shutil.copyfile(CALC_WORKER, target / "calc-worker.js")
     calculators_zip(project / "calculators", target / "calculators.zip")
     return target

@@ -6,7 +6,7 @@ Translation stamps are not required here (writers add them last with ``kensei-re
 
 import sys
 
-from kensei_ref.loader import DATA_DIR, DataError, load
+from kensei_ref.rules.loader import DATA_DIR, DataError, load
 
 try:
     book = load(DATA_DIR, require_stamps=False)

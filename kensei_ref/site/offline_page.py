@@ -7,13 +7,15 @@ live status from the service worker. The indicator's words travel in each page a
 
 from __future__ import annotations
 
-from .i18n import LANGUAGES, get_translations, up_to_site_root
-from .offline import THEME_COLOUR
-from .pages import environment
-from .quickref import N_
+from kensei_ref.languages import LANGUAGES, get_translations, up_to_site_root
+from kensei_ref.site.pages import environment
+from kensei_ref.languages import N_
 
 OFFLINE_PAGE = "offline.md"
 ARCHIVE_NAME = "kensei-ref-offline.zip"
+THEME_COLOUR = "#b3261e"
+BACKGROUND_COLOUR = "#ffffff"
+"""The installed app's colours: the bar of the new-version notice and the app manifest share them."""
 
 UI = {
     "indicator": N_("Offline use"),

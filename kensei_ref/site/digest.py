@@ -1,30 +1,27 @@
 """The printable rules digest: the quick reference, then the odds players ask for most.
 
-The odds come from :mod:`kensei_ref.digest_odds` (every cell computed by a calculator); this
+The odds come from :mod:`kensei_ref.site.digest_odds` (every cell computed by a calculator); this
 module formats them for one language and lays out the page. Each table links to its calculator
 with the scenario of one of its cells; in the browser ``digest.js`` turns the link into an absolute
 address and draws its QR code with the pinned ``qrcode-generator`` package, which
-:func:`install_assets` copies from ``node_modules`` into the site (no CDN).
+the build copies it from ``node_modules`` into the site (no CDN).
 """
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urljoin
 
-from mkdocs.exceptions import PluginError
-
-from .digest_odds import OddsTable, odds_tables
-from .i18n import format_decimal, format_percent, get_translations, site_folder
-from .model import RuleBook
-from .pages import PageContext, calculator_link, environment, has_quick_reference, quick_reference_tables
+from kensei_ref.site.digest_odds import OddsTable, odds_tables
+from kensei_ref.languages import format_decimal, format_percent, get_translations, site_folder
+from kensei_ref.rules.model import RuleBook
+from kensei_ref.site.pages import PageContext, calculator_link, environment, has_quick_reference, quick_reference_tables
 
 DIGEST_PAGE = "digest.md"
 
-QRCODE_SOURCE = Path("node_modules") / "qrcode-generator" / "dist" / "qrcode.js"
 QRCODE_TARGET = Path("assets") / "vendor" / "qrcode.js"
+"""Where the build puts the pinned QR code generator (see ``kensei_ref.build.vendor``)."""
 """Where the QR code generator lies in each language's part of the built site (with its other assets)."""
 
 
@@ -89,17 +86,3 @@ def digest_pages(book: RuleBook, lang: str, site_url: str = "", *, directory_url
         return {}
     return {DIGEST_PAGE: digest_page(book, lang, site_url, directory_urls=directory_urls)}
 
-
-def install_assets(project: Path, site_dir: Path) -> Path:
-    """Copy the pinned QR code generator into the built site and return where it was written.
-
-    Raises:
-        PluginError: when the npm packages are not installed (``make`` installs them).
-    """
-    source = project / QRCODE_SOURCE
-    if not source.is_file():
-        raise PluginError(f"qrcode-generator is not installed ({source} is missing): run `npm ci`")
-    target = site_dir / QRCODE_TARGET
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(source, target)
-    return target

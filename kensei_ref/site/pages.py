@@ -14,15 +14,14 @@ from urllib.parse import urlencode
 
 import jinja2
 
-from . import freshness, quickref
-from .i18n import format_decimal, get_translations
-from .inline import REFERENCE, expand, plain, signed
-from .model import Chapter, Citation, Rule, RuleBook, Term
+from kensei_ref.rules import freshness
+from kensei_ref.site import quickref
+from kensei_ref.languages import LANGUAGES, QUOTES, format_decimal, get_translations
+from kensei_ref.rules.references import REFERENCE, expand, plain, signed
+from kensei_ref.rules.model import Chapter, Citation, Rule, RuleBook, Term
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
-QUOTES = {"en": ("\u201c", "\u201d"), "fr": ("\u00ab\u00a0", "\u00a0\u00bb"), "ru": ("\u00ab", "\u00bb")}
-"""Quotation marks as each language prints them: “…”, « … », «…»."""
 
 GLOSSARY_PAGE = "glossary.md"
 SOURCES_PAGE = "sources.md"
@@ -153,11 +152,11 @@ def search_keywords(book: RuleBook, rule: Rule) -> str:
     terms it uses in all three languages (a player may know a term only in another language)."""
     texts = [rule.body, *(e.text for e in rule.examples), *(n.text for n in rule.notes)]
     term_ids = dict.fromkeys(
-        match["target"] for text in texts for lang in ("en", "fr", "ru")
+        match["target"] for text in texts for lang in LANGUAGES
         for match in REFERENCE.finditer(text[lang]) if match["kind"] == "term"
     )
-    names = dict.fromkeys(book.term(t).name[lang] for t in term_ids for lang in ("en", "fr", "ru"))
-    names.update(dict.fromkeys(rule.title[lang] for lang in ("en", "fr", "ru")))
+    names = dict.fromkeys(book.term(t).name[lang] for t in term_ids for lang in LANGUAGES)
+    names.update(dict.fromkeys(rule.title[lang] for lang in LANGUAGES))
     words = [rule.id, rule.number or "", *names]
     return " ".join(w for w in words if w)
 

@@ -11,10 +11,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 
-LANGS = ("en", "fr", "ru")
-TRANSLATED = ("fr", "ru")
-"""Languages translated from English; each carries a freshness stamp."""
-
 
 @dataclass(frozen=True)
 class Text:

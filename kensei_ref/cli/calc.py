@@ -19,8 +19,7 @@ from typing import Any
 from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
 from calculators.params import N_, Param
 from calculators.results import Figure, Result, Step, Table
-
-from .i18n import LANGUAGES, format_decimal, format_percent, get_translations
+from kensei_ref.languages import LANGUAGES, format_decimal, format_percent, get_translations
 
 BAR_WIDTH = 30
 SHOWN_ABOVE = 0.001

@@ -13,18 +13,17 @@ import hashlib
 import json
 from pathlib import Path
 
-from .i18n import LANGUAGES, get_translations, up_to_site_root
-from .icons import SIZES
-from .quickref import N_
+from kensei_ref.build.icons import SIZES
+from kensei_ref.languages import LANGUAGES, N_, get_translations, up_to_site_root
+from kensei_ref.site import SERVICE_WORKER
+from kensei_ref.site.offline_page import BACKGROUND_COLOUR, THEME_COLOUR
 
-SOURCE = Path(__file__).resolve().parent.parent / "docs" / "offline" / "sw.js"
+SOURCE = SERVICE_WORKER
 WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
 ICONS = "assets/icons"
 ENGINE = "assets/engine/"
 DOWNLOADS = "downloads/"
-THEME_COLOUR = "#b3261e"
-BACKGROUND_COLOUR = "#ffffff"
 HASH_DIGITS = 16
 
 LUNR_KEPT = {"lunr.stemmer.support.min.js", "lunr.multi.min.js", *(f"lunr.{lang}.min.js" for lang in LANGUAGES[1:])}

@@ -13,7 +13,8 @@ import json
 import re
 from pathlib import Path
 
-from .model import TRANSLATED, Chapter, Rule, RuleBook, Term
+from kensei_ref.languages import TRANSLATED
+from kensei_ref.rules.model import Chapter, Rule, RuleBook, Term
 
 
 def english_of(item: Chapter | Rule | Term) -> list[str]:

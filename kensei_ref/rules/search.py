@@ -33,13 +33,16 @@ from itertools import pairwise
 
 import snowballstemmer
 
-from .inline import REFERENCE, plain, signed
-from .model import LANGS, Rule, RuleBook, Term, Text
+from kensei_ref.languages import LANGUAGE_RECORDS, SOURCE_LANGUAGE
+from kensei_ref.languages import LANGUAGES as LANGS
+from kensei_ref.rules.model import Rule, RuleBook, Term, Text
+from kensei_ref.rules.references import REFERENCE, plain, signed
 
-STEMMERS = {"en": "english", "fr": "french", "ru": "russian"}
+STEMMERS = {language.code: language.stemmer for language in LANGUAGE_RECORDS}
 """Snowball algorithm of each language. Cyrillic words always take the Russian one."""
 
-LATIN_STEMMER = {"en": "en", "fr": "fr", "ru": "en"}
+LATIN_STEMMER = {language.code: language.code if language.script == "latin" else SOURCE_LANGUAGE
+                 for language in LANGUAGE_RECORDS}
 """Which stemmer reduces a Latin-script word in each language's index: a French word typed into
 the Russian reference is most likely a glossary name, and names are stemmed like the query."""
 
@@ -175,7 +178,7 @@ def edit_distance(a: str, b: str, limit: int) -> int:
 
 def plain_text(book: RuleBook, text: Text, lang: str, rule: Rule | None = None) -> str:
     """``text`` in ``lang`` with references reduced to words: rule titles, glossary names, numbers
-    (as :meth:`kensei_ref.pages.PageContext.plain`, without the page machinery)."""
+    (as :meth:`kensei_ref.site.pages.PageContext.plain`, without the page machinery)."""
     def resolve(kind: str, target: str) -> str:
         if kind == "rule":
             return book.rule(target).title[lang]
@@ -475,7 +478,7 @@ def index_for(lang: str) -> SearchIndex:
 @cache
 def bundled_book() -> RuleBook:
     """The rule data shipped with the package, loaded and validated once."""
-    from .loader import load
+    from kensei_ref.rules.loader import load
 
     return load()
 

@@ -16,14 +16,15 @@ from typing import Any
 
 from babel.messages.extract import extract_from_dir
 
+import calculators
 from calculators import CALCULATORS
 from calculators.presentation import present
 
-from .i18n import format_decimal, format_percent, get_translations
-from .inline import signed
-from .model import RuleBook
-from .pages import PageContext, environment
-from .quickref import N_
+from kensei_ref.languages import format_decimal, format_percent, get_translations
+from kensei_ref.rules.references import signed
+from kensei_ref.rules.model import RuleBook
+from kensei_ref.site.pages import PageContext, environment
+from kensei_ref.languages import N_
 
 CALCULATOR_DIR = "calculators"
 INDEX_PAGE = f"{CALCULATOR_DIR}/index.md"
@@ -102,7 +103,7 @@ options" (open as soon as one of them differs from its default, or holds an erro
 @cache
 def calculator_strings() -> frozenset[str]:
     """Every English label the calculators can return (figures, tables, steps, parameters)."""
-    root = Path(__file__).resolve().parent.parent / "calculators"
+    root = Path(calculators.__file__).resolve().parent
     return frozenset(
         message for _, _, message, _, _ in extract_from_dir(str(root), method_map=[("**.py", "python")],
                                                           keywords={"N_": None}) if isinstance(message, str)
@@ -189,7 +190,8 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         for key in dict.fromkeys(f["group"] for f in fields)
     ]
     view = _view(name, defaults, lang, ctx)
-    labels = {message: tr(message) for message in calculator_strings() | set(CHOICE_LABELS.values())}
+    # Sorted, so that the same sources always give the same page (a set's order changes from run to run).
+    labels = {message: tr(message) for message in sorted(calculator_strings() | set(CHOICE_LABELS.values()))}
     script_data = {
         "calculator": name,
         "lang": lang,

@@ -19,8 +19,8 @@ from calculators import CALCULATORS
 from calculators.results import Result
 from calculators.rulebook import LOWEST_FACE, RuleValues, d10_faces
 
-from .calc_pages import DEFAULT_SCENARIOS
-from .quickref import N_
+from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS
+from kensei_ref.languages import N_
 
 Cell = Callable[[Any, Any], Fraction]
 """A cell from its row and column values."""

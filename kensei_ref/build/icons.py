@@ -3,7 +3,7 @@
 The emblem is a red ten-sided die in a white sun on the site's red field. It fills the whole
 square, so the same image serves as a "maskable" icon (phones crop it to their own shape; the
 sun and die stay inside the central safe circle). PNG files are written with ``zlib`` only.
-``python -m kensei_ref.icons docs/assets/icons`` writes them; a test checks the committed files.
+``python -m kensei_ref.build.icons docs/assets/icons`` writes them; a test checks the committed files.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ import struct
 import sys
 import zlib
 from pathlib import Path
+
+from kensei_ref.site import ASSETS
 
 RED = (0xB3, 0x26, 0x1E)
 WHITE = (0xFF, 0xFF, 0xFF)
@@ -92,7 +94,7 @@ def icon_files() -> dict[str, bytes]:
 
 
 def main(argv: list[str]) -> int:
-    target = Path(argv[0]) if argv else Path("docs/assets/icons")
+    target = Path(argv[0]) if argv else ASSETS / "icons"
     target.mkdir(parents=True, exist_ok=True)
     for name, data in icon_files().items():
         (target / name).write_bytes(data)

@@ -1,0 +1,271 @@
+"""The ``kensei-ref`` MkDocs plugin: the site generated from the rule data, in every language.
+
+One ``mkdocs.yml`` builds the source language (English) from ``docs/en``; after it, the plugin
+builds ``docs/fr`` and ``docs/ru`` with the same configuration into ``fr/`` and ``ru/`` of the same
+site, then the offline copy and, last, the service worker that lists every file. Each of those
+builds is a MkDocs build of its own whose plugin instance is told its :class:`Role`.
+
+State that must outlive one build (whether this is ``mkdocs serve``, what each language was built
+from) lives on the plugin instance, which MkDocs keeps across ``serve`` rebuilds because the plugin
+has ``on_startup``. MkDocs also hands that same instance to every configuration loaded in the
+process, so a nested build (another language, the offline copy) saves the instance's per-build
+state and restores it when it ends (:meth:`KenseiRefPlugin._nested`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from kensei_ref import site as site_files
+from kensei_ref.build import archive, engine, offline, search_patch, vendor
+from kensei_ref.build.config import KenseiRefConfig
+from kensei_ref.build.inputs import Fingerprints
+from kensei_ref.languages import LANGUAGE_NAMES, LOCALE_DIR, site_folder, up_to_site_root
+from kensei_ref.rules import freshness
+from kensei_ref.rules.export import rules_document
+from kensei_ref.rules.loader import DATA_DIR, DataError, load
+from kensei_ref.rules.model import RuleBook
+from kensei_ref.site import navigation, offline_page, pages
+from kensei_ref.site.generate import generated_pages
+
+log = logging.getLogger("mkdocs.plugins.kensei_ref")
+
+PLUGIN_NAME = "kensei-ref"
+"""The plugin's entry point name, as ``mkdocs.yml`` lists it."""
+
+
+@dataclass(frozen=True)
+class Role:
+    """What one MkDocs build is within the whole site.
+
+    Args:
+        lang: the language built; ``None`` for the build MkDocs started, whose language is its
+            ``docs_dir``'s name (the source language).
+        archive: whether this build is the offline copy (file URLs, no engine, no service worker).
+        site_url: the whole site's public address (``""`` when there is none).
+        book: the rule data, loaded once by the first build and handed to the others.
+    """
+
+    lang: str | None = None
+    archive: bool = False
+    site_url: str = ""
+    book: RuleBook | None = None
+
+
+class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
+    """Generates the rule pages, quick reference, calculators, digest and offline files."""
+
+    def __init__(self) -> None:
+        self.role = Role()
+        self.serving = False
+        self.lang = ""
+        self.book: RuleBook | None = None
+        self.generated: dict[str, str] = {}
+        self.offline_ui: dict[str, Any] = {}
+        self.inputs: Fingerprints | None = None
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """``mkdocs serve`` keeps this instance across rebuilds; its live reload changes every page."""
+        self.serving = command == "serve"
+
+    @event_priority(100)  # before Material's search plugin, which reads the theme's language
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return config
+        self.lang = self.role.lang or self._docs_language(config)
+        self.book = self.role.book or self._load()
+        if self.role.lang is None:
+            self.role = replace(self.role, site_url=self.config.site_url or config.site_url or "")
+        self._configure_mkdocs(config)
+        # Material's offline plugin turns directory URLs off for the offline copy, but only after this hook.
+        directory_urls = config.use_directory_urls and not self.role.archive
+        self.generated = generated_pages(
+            self.book, self.lang, site_url=self.role.site_url, directory_urls=directory_urls,
+            with_archive=not self.role.archive, benchmarks=self._benchmarks(config),
+        )
+        offline_url = pages.PageContext(self.book, self.lang, "index.md", directory_urls).served(
+            offline_page.OFFLINE_PAGE)
+        self.offline_ui = offline_page.ui(self.lang, offline_url)
+        config.nav = navigation.nav(self.book, self.lang, self.generated)
+        if self._is_root():
+            for line in freshness.stale(self.book):
+                log.info("translation may be out of date: %s", line)
+        return config
+
+    def _docs_language(self, config: MkDocsConfig) -> str:
+        lang = Path(config.docs_dir).name
+        if lang != self.config.languages[0]:
+            raise PluginError(f"docs_dir: the last folder must be the first of the plugin's languages "
+                              f"({self.config.languages[0]}), got {lang!r}")
+        return lang
+
+    def _load(self) -> RuleBook:
+        try:
+            return load(Path(self.config.rule_data or DATA_DIR))
+        except DataError as error:
+            raise PluginError(str(error)) from error
+
+    def _configure_mkdocs(self, config: MkDocsConfig) -> None:
+        """The theme's and the search's language, this language's public address, the offline shim."""
+        config.theme["language"] = self.lang
+        search = config.plugins.get("material/search") or config.plugins.get("search")
+        if search is not None:
+            # The page's language first; the others so that a term's name in any language finds its rule
+            # (English also keeps digits in tokens, so rule numbers such as 8.3.2 stay searchable).
+            search.config.lang = [self.lang, *(other for other in self.config.languages if other != self.lang)]
+        # French and Russian live below the whole site's address, so their canonical links, sitemaps
+        # and 404 pages name their own pages, not the English ones.
+        if self.role.site_url:
+            config.site_url = urljoin(self.role.site_url, site_folder(self.lang))
+        if self.role.archive:
+            # Material's offline plugin would add the iframe-worker shim from a CDN; this copy serves its own.
+            config.extra["polyfills"] = [vendor.SHIM]
+
+    def _benchmarks(self, config: MkDocsConfig) -> tuple[dict, dict | None] | None:
+        docs = Path(config.docs_dir).parent
+        if not (docs / "benchmarks.json").exists():
+            return None
+        browser = docs / "benchmarks-browser.json"
+        return (json.loads((docs / "benchmarks.json").read_text("utf-8")),
+                json.loads(browser.read_text("utf-8")) if browser.exists() else None)
+
+    def _is_root(self) -> bool:
+        return self.lang == self.config.languages[0]
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        if not self.config.enabled:
+            return files
+        for path, markdown in self.generated.items():
+            files.append(File.generated(config, path, content=markdown))
+        for asset in sorted(p for p in site_files.ASSETS.rglob("*") if p.is_file()):
+            uri = "assets/" + asset.relative_to(site_files.ASSETS).as_posix()
+            files.append(File.generated(config, uri, abs_src_path=str(asset)))
+        return files
+
+    def _to_site_root(self, page: Page) -> str:
+        """From a page as served (a folder or, in the offline copy, a file) to the root of the whole site."""
+        return "../" * page.url.count("/") + up_to_site_root(self.lang)
+
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Hand-written pages name files at the site's root (such as ``data/rules.json``) as ``{site_root}``."""
+        return markdown.replace("{site_root}", self._to_site_root(page))
+
+    def on_template_context(self, context: dict, *, template_name: str, config: MkDocsConfig) -> dict:
+        """Every page, the 404 page included, carries the offline indicator's words."""
+        context["kr_offline"] = self.offline_ui
+        return context
+
+    def on_page_context(self, context: dict, *, page: Page, config: MkDocsConfig, nav: Any) -> dict:
+        """The offline indicator's words; language links that lead to the same page (``language.js``
+        keeps the rule anchor)."""
+        context["kr_offline"] = self.offline_ui
+        to_site_root = self._to_site_root(page)
+        context["kr_alternates"] = [
+            {"lang": other, "name": LANGUAGE_NAMES[other], "current": other == self.lang,
+             "href": to_site_root + site_folder(other) + page.url}
+            for other in self.config.languages
+        ]
+        return context
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """Every language: stem the search query, write its app manifest, copy the vendored files. After
+        the source language: the rule data as JSON, the other languages, the offline copy, and last the
+        service worker, which lists them all."""
+        if not self.config.enabled:
+            return
+        site_dir = Path(config.site_dir)
+        project = Path(config.config_file_path).parent
+        search_patch.apply(site_dir)
+        offline.write_web_manifest(site_dir, self.lang)
+        vendor.install_qrcode(project, site_dir)  # each language keeps its own copy, as of every other asset
+        if self.role.archive:
+            vendor.install_shim(project, site_dir)
+        if not self._is_root():
+            return
+        if not self.role.archive:
+            engine.install(project, site_dir)
+        assert self.book is not None
+        data = site_dir / "data"
+        data.mkdir(parents=True, exist_ok=True)
+        document = rules_document(self.book)
+        (data / "rules.json").write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")
+        self._build_other_languages(config, site_dir)
+        if self.role.archive:
+            return
+        archived = self._build_offline_copy(config, site_dir)
+        built = offline.write_service_worker(site_dir, verify=not self.serving, archive=archived)
+        log.info("offline: build %s", built["version"])
+
+    def _build_other_languages(self, config: MkDocsConfig, site_dir: Path) -> None:
+        """Build each other language into its folder; under ``serve``, only those whose sources changed."""
+        docs = Path(config.docs_dir).parent
+        shared = [Path(self.config.rule_data or DATA_DIR), site_files.HERE, LOCALE_DIR, docs / "benchmarks.json"]
+        if self.inputs is None or not self.serving or self.role.archive:
+            self.inputs = Fingerprints(shared)
+        changed = self.inputs.changed_languages(docs, self.config.languages[1:])
+        for lang in self.config.languages[1:]:
+            if self.serving and not self.role.archive and lang not in changed:
+                log.info("serve: %s unchanged, kept as built", lang)
+                continue
+            self._build_language(config, lang, site_dir / lang, archive=self.role.archive)
+
+    def _build_language(self, config: MkDocsConfig, lang: str, site_dir: Path, *, archive: bool) -> None:
+        """One MkDocs build of ``lang`` (or, with ``lang`` the source language, of the whole site)."""
+        docs = Path(config.docs_dir).parent
+        sub = load_config(config.config_file_path, docs_dir=str(docs / lang), site_dir=str(site_dir),
+                          strict=config.strict, site_url=config.site_url if lang == self.lang else None)
+        if archive:
+            material_offline = sub.plugins.get("material/offline") or sub.plugins.get("offline")
+            if material_offline is None:
+                raise PluginError("the offline copy needs Material's offline plugin in mkdocs.yml (enabled: false)")
+            material_offline.config.enabled = True
+        plugin = sub.plugins[PLUGIN_NAME]
+        assert isinstance(plugin, KenseiRefPlugin)
+        with plugin._nested(Role(lang=lang, archive=archive, site_url=self.role.site_url, book=self.book)):
+            build(sub)
+
+    @contextmanager
+    def _nested(self, role: Role) -> Iterator[None]:
+        """Run a nested build as ``role``; this build's own state comes back when it ends."""
+        saved = (self.role, self.lang, self.book, self.generated, self.offline_ui, self.config)
+        self.role = role
+        try:
+            yield
+        finally:
+            self.role, self.lang, self.book, self.generated, self.offline_ui, self.config = saved
+
+    def _build_offline_copy(self, config: MkDocsConfig, site_dir: Path) -> dict[str, Any] | None:
+        """The downloadable offline copy, built again from every language; never under ``serve``."""
+        if self.serving or not self.config.offline_copy:
+            return None
+        target = site_dir / offline.DOWNLOADS / offline_page.ARCHIVE_NAME
+
+        def build_copy(folder: Path) -> None:
+            self._build_language(config, self.lang, folder, archive=True)
+
+        size = archive.build_archive(build_copy, target)
+        log.info("offline copy: %d bytes", size)
+        return {"path": target.relative_to(site_dir).as_posix(), "bytes": size}
+
+    def on_serve(self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
+        """Rebuild when the rule data, the site's templates and files, the catalogs or any language's pages change."""
+        docs = Path(config.docs_dir).parent
+        for path in (Path(self.config.rule_data or DATA_DIR), site_files.HERE, LOCALE_DIR, docs):
+            server.watch(str(path))
+        return server

@@ -1,0 +1,106 @@
+"""The site's languages, declared once: codes, names, locales, quotation marks, stemmers, catalogs.
+
+Everything else in the project asks this module. Adding a language means adding one
+:class:`Language` record here and its texts (the rule data's ``<code>`` fields and a catalog in
+``locales/<code>/``), nothing else in code. Rule text is not translated here; this module serves the
+strings the project itself shows (labels, headings, messages), kept in
+``locales/<lang>/LC_MESSAGES/messages.po`` and compiled to ``.mo`` by ``make translations``.
+"""
+
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from babel.numbers import format_decimal as _babel_decimal
+from babel.numbers import format_percent as _babel_percent
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language of the reference.
+
+    Args:
+        code: the language's code in the rule data, in addresses (``/fr/``) and on the command line.
+        name: its name in itself, as the language switcher shows it.
+        locale: the Babel locale that formats its numbers.
+        quotes: its opening and closing quotation marks (with the spaces French puts inside them).
+        stemmer: the Snowball algorithm that reduces its words for search.
+        script: ``latin`` or ``cyrillic``: a word in the other script is stemmed by that script's language.
+    """
+
+    code: str
+    name: str
+    locale: str
+    quotes: tuple[str, str]
+    stemmer: str
+    script: str
+
+
+LANGUAGE_RECORDS: tuple[Language, ...] = (
+    Language("en", "English", "en", ("\u201c", "\u201d"), "english", "latin"),
+    Language("fr", "Français", "fr", ("\u00ab\u00a0", "\u00a0\u00bb"), "french", "latin"),
+    Language("ru", "Русский", "ru", ("\u00ab", "\u00bb"), "russian", "cyrillic"),
+)
+"""Every language, English first: it is the language the rule data is written from."""
+
+BY_CODE = {language.code: language for language in LANGUAGE_RECORDS}
+
+LANGUAGES: tuple[str, ...] = tuple(BY_CODE)
+"""The languages' codes, English (the source language, served at the site's root) first."""
+
+SOURCE_LANGUAGE = LANGUAGES[0]
+TRANSLATED: tuple[str, ...] = LANGUAGES[1:]
+"""Languages translated from English; each of their texts carries a freshness stamp."""
+
+LANGUAGE_NAMES = {language.code: language.name for language in LANGUAGE_RECORDS}
+QUOTES = {language.code: language.quotes for language in LANGUAGE_RECORDS}
+"""Quotation marks as each language prints them: “…”, « … », «…»."""
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction; it is translated when shown, in the reader's language."""
+    return message
+
+
+def check_language(lang: str) -> str:
+    """Return ``lang`` when it is one of :data:`LANGUAGES`.
+
+    Raises:
+        ValueError: naming the allowed languages.
+    """
+    if lang not in BY_CODE:
+        raise ValueError(f"language: must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+    return lang
+
+
+def site_folder(lang: str) -> str:
+    """Where a language's pages lie in the built site: ``""`` for English (the root), ``"fr/"``, ``"ru/"``."""
+    return "" if check_language(lang) == SOURCE_LANGUAGE else f"{lang}/"
+
+
+def up_to_site_root(lang: str) -> str:
+    """From a language's own root back to the site's root: ``""`` for English, ``"../"`` for the others."""
+    return "../" * site_folder(lang).count("/")
+
+
+@cache
+def get_translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog for ``lang``; English (the source language) falls back to the msgids."""
+    check_language(lang)
+    return gettext.translation("messages", localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
+
+
+def format_percent(value: float, lang: str) -> str:
+    """A probability as a percentage with one decimal, in the conventions of ``lang`` (12.5%, 12,5 %)."""
+    return _babel_percent(value, locale=BY_CODE[check_language(lang)].locale, format="#,##0.0%")
+
+
+def format_decimal(value: float, lang: str, digits: int = 2) -> str:
+    """A number with at most ``digits`` decimals in the conventions of ``lang``."""
+    pattern = "#,##0." + "#" * digits if digits else "#,##0"
+    return _babel_decimal(value, locale=BY_CODE[check_language(lang)].locale, format=pattern)
