@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+from .choices import DAMAGE_RULES
 from .params import N_, Param
 from .pmf import Pmf
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
-
-DAMAGE_RULES = ("threshold", "subtractive")
 
 DAMAGE_RULE_PARAM = Param(
     "damage_rule",

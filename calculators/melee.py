@@ -8,18 +8,19 @@ from the Damage Difference (Wounds dealt by A minus Wounds dealt by B).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 from typing import Any
 
+from .choices import COVER, COVER_RULES, NONE, SIDES
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import strike_die
-from .params import N_, Param
+from .params import CHARACTERISTIC, N_, Param
 from .pmf import Pmf
 from .registry import Calculator
-from .results import Distribution, Figure, Result, Step, Table, tail_sums, to_floats
+from .results import Distribution, Figure, Result, Step, StepKind, Table, Value, tail_sums, to_floats
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
 
 MAX_WOUNDS = 200
@@ -29,122 +30,126 @@ MAX_EXTRA_DICE = 20
 MAX_DEFENSIVE = 10
 
 
-def _side_params(side: str) -> tuple[Param, ...]:
-    def p(name: str, kind: Any, label: str, help: str, rule_id: str, **bounds: Any) -> Param:
-        return Param(f"{side}_{name}", kind, label, help, rule_id, group=side, **bounds)
+CHARGE_ATTACK_KEYS = {"infantry": "infantry_attack", "cavalry": "cavalry_attack", "large": "infantry_attack"}
+"""Who charged, and the key of its Attack modifier in kensei.charge-bonuses: infantry, creatures and
+harassers on foot; cavalry and mounted harassers; large creatures (which charge as infantry)."""
 
-    stat = {"minimum": 0, "maximum": 20}
-    return (
-        p(
-            "models",
-            "int",
-            N_("Models"),
-            N_("Models in the unit; outnumbering compares them."),
-            "kensei.outnumbering",
-            minimum=1,
-            maximum=MAX_WOUNDS,
-        ),
-        p(
-            "wounds",
-            "int",
-            N_("Wounds"),
-            N_("The unit's remaining Wounds: one combat die each."),
-            "kensei.combat-dice",
-            minimum=1,
-            maximum=MAX_WOUNDS,
-        ),
-        p(
-            "attack",
-            "int",
-            N_("Attack"),
-            N_("A hit needs a roll higher than the Attack."),
-            "kensei.melee-attack-roll",
-            **stat,
-        ),
-        p(
-            "defense",
-            "int",
-            N_("Defense"),
-            N_("A Defense roll lower than it cancels a hit."),
-            "kensei.melee-defense-roll",
-            **stat,
-        ),
-        p(
-            "armor",
-            "int",
-            N_("Armor"),
-            N_("A Damage roll must beat it to wound."),
-            "kensei.melee-damage-roll",
-            **stat,
-        ),
-        p(
-            "initiative",
-            "int",
-            N_("Initiative"),
-            N_("Added to the d10 that decides who strikes first."),
-            "kensei.initiative-resolution",
-            **stat,
-        ),
-        p(
-            "charge",
-            "choice",
-            N_("Charged this turn"),
-            N_("Infantry, creatures and harassers on foot; cavalry and mounted harassers; large creatures."),
-            "kensei.charge-bonuses",
-            default="none",
-            choices=("none", "infantry", "cavalry", "large"),
-        ),
-        p(
-            "cover",
-            "choice",
-            N_("Cover"),
-            N_("Cover in melee raises Defense and Initiative."),
-            "kensei.cover",
-            default="none",
-            choices=("none", "light", "heavy"),
-        ),
-        p(
-            "in_water",
-            "bool",
-            N_("In water"),
-            N_("The unit stands in a stream, brook, bog or ford."),
-            "kensei.shallow-water",
-            default=False,
-        ),
-        p(
-            "defensive",
-            "int",
-            N_("Defensive Position"),
-            N_("Defense bought with combat dice; not for a unit that charged or counter-charged."),
-            "kensei.defensive-position",
-            default=0,
-            minimum=0,
-            maximum=MAX_DEFENSIVE,
-        ),
-        p(
-            "extra_dice",
-            "int",
-            N_("Extra combat dice"),
-            N_("Dice from weapons or abilities."),
-            "kensei.combat-dice",
-            default=0,
-            minimum=0,
-            maximum=MAX_EXTRA_DICE,
-        ),
-        p(
-            "counter_charge",
-            "bool",
-            N_("Won against a counter-charge"),
-            N_("The unit's charge or counter-charge succeeded against a counter-charge: bonus dice."),
-            "kensei.counter-charge",
-            default=False,
-        ),
-    )
+SIDE_PARAMS = (
+    Param(
+        "models",
+        "int",
+        N_("Models"),
+        N_("Models in the unit; outnumbering compares them."),
+        "kensei.outnumbering",
+        minimum=1,
+        maximum=MAX_WOUNDS,
+    ),
+    Param(
+        "wounds",
+        "int",
+        N_("Wounds"),
+        N_("The unit's remaining Wounds: one combat die each."),
+        "kensei.combat-dice",
+        minimum=1,
+        maximum=MAX_WOUNDS,
+    ),
+    Param(
+        "attack",
+        "int",
+        N_("Attack"),
+        N_("A hit needs a roll higher than the Attack."),
+        "kensei.melee-attack-roll",
+        **CHARACTERISTIC,
+    ),
+    Param(
+        "defense",
+        "int",
+        N_("Defense"),
+        N_("A Defense roll lower than it cancels a hit."),
+        "kensei.melee-defense-roll",
+        **CHARACTERISTIC,
+    ),
+    Param(
+        "armor",
+        "int",
+        N_("Armor"),
+        N_("A Damage roll must beat it to wound."),
+        "kensei.melee-damage-roll",
+        **CHARACTERISTIC,
+    ),
+    Param(
+        "initiative",
+        "int",
+        N_("Initiative"),
+        N_("Added to the d10 that decides who strikes first."),
+        "kensei.initiative-resolution",
+        **CHARACTERISTIC,
+    ),
+    Param(
+        "charge",
+        "choice",
+        N_("Charged this turn"),
+        N_("Infantry, creatures and harassers on foot; cavalry and mounted harassers; large creatures."),
+        "kensei.charge-bonuses",
+        default=NONE,
+        choices=(NONE, *CHARGE_ATTACK_KEYS),
+    ),
+    Param(
+        "cover",
+        "choice",
+        N_("Cover"),
+        N_("Cover in melee raises Defense and Initiative."),
+        "kensei.cover",
+        default=NONE,
+        choices=COVER,
+    ),
+    Param(
+        "in_water",
+        "bool",
+        N_("In water"),
+        N_("The unit stands in a stream, brook, bog or ford."),
+        "kensei.shallow-water",
+        default=False,
+    ),
+    Param(
+        "defensive",
+        "int",
+        N_("Defensive Position"),
+        N_("Defense bought with combat dice; not for a unit that charged or counter-charged."),
+        "kensei.defensive-position",
+        default=0,
+        minimum=0,
+        maximum=MAX_DEFENSIVE,
+    ),
+    Param(
+        "extra_dice",
+        "int",
+        N_("Extra combat dice"),
+        N_("Dice from weapons or abilities."),
+        "kensei.combat-dice",
+        default=0,
+        minimum=0,
+        maximum=MAX_EXTRA_DICE,
+    ),
+    Param(
+        "counter_charge",
+        "bool",
+        N_("Won against a counter-charge"),
+        N_("The unit's charge or counter-charge succeeded against a counter-charge: bonus dice."),
+        "kensei.counter-charge",
+        default=False,
+    ),
+)
+"""Each side's inputs, named without the side (``models``, not ``a_models``)."""
+
+
+def _side_params(side: str) -> tuple[Param, ...]:
+    """The inputs of side ``side``: ``a_models``, ``a_wounds``... grouped under the side."""
+    return tuple(replace(param, name=f"{side}_{param.name}", group=side) for param in SIDE_PARAMS)
 
 
 PARAMS = (
-    *_side_params("a"),
-    *_side_params("b"),
+    *(param for side in SIDES for param in _side_params(side)),
     Param(
         "first",
         "choice",
@@ -152,7 +157,7 @@ PARAMS = (
         N_("roll: the opposed Initiative roll; a or b: that side."),
         "kensei.initiative-resolution",
         default="roll",
-        choices=("roll", "a", "b"),
+        choices=("roll", *SIDES),
     ),
 )
 
@@ -188,7 +193,7 @@ def _outnumbering(own_models: int, enemy_models: int, rules: RuleValues) -> int:
 
 
 def _check(inputs: Any) -> None:
-    for side in ("a", "b"):
+    for side in SIDES:
         models, wounds = _field(inputs, side, "models"), _field(inputs, side, "wounds")
         if models > wounds:
             raise CalculatorInputError(
@@ -198,7 +203,7 @@ def _check(inputs: Any) -> None:
                 {"wounds": wounds},
             )
         if _field(inputs, side, "defensive"):
-            if _field(inputs, side, "charge") != "none" or _field(inputs, side, "counter_charge"):
+            if _field(inputs, side, "charge") != NONE or _field(inputs, side, "counter_charge"):
                 raise CalculatorInputError(
                     f"{side}_defensive",
                     N_("must be 0 for a unit that charged or counter-charged ({0}, {1})"),
@@ -216,8 +221,12 @@ def _check(inputs: Any) -> None:
                 )
 
 
+def _other(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]
+
+
 def _dice_before_defense(inputs: Any, side: str) -> int:
-    other = "b" if side == "a" else "a"
+    other = _other(side)
     dice = _field(inputs, side, "wounds") + _field(inputs, side, "extra_dice")
     dice += _outnumbering(_field(inputs, side, "models"), _field(inputs, other, "models"), inputs.rules)
     if _field(inputs, side, "counter_charge"):
@@ -227,69 +236,91 @@ def _dice_before_defense(inputs: Any, side: str) -> int:
 
 MeleeInputs = make_inputs("MeleeInputs", PARAMS, _check, "Inputs of one round of melee.", __name__)
 
-_COVER_RULES = {"light": "kensei.light-cover", "heavy": "kensei.heavy-cover"}
-_CHARGE_ATTACK_KEYS = {"infantry": "infantry_attack", "cavalry": "cavalry_attack", "large": "infantry_attack"}
+
+class SideSteps:
+    """The steps of one side's figures: keys prefixed with the side, grouped under it."""
+
+    def __init__(self, side: str, steps: list[Step]) -> None:
+        self.side = side
+        self.steps = steps
+
+    def add(self, rule: str, key: str, label: str, value: Value, kind: StepKind = "modifier") -> None:
+        self.steps.append(Step(rule, f"{self.side}_{key}", label, value, kind, group=self.side))
+
+
+def combat_dice_bonus(inputs: Any, side: str, record: SideSteps) -> int:
+    """Dice added to (or, for Defensive Position, taken from) the one per Wound (kensei.combat-dice)."""
+    rules = inputs.rules
+    bonus = 0
+    outnumbering = _outnumbering(_field(inputs, side, "models"), _field(inputs, _other(side), "models"), rules)
+    if outnumbering:
+        bonus += outnumbering
+        record.add("kensei.outnumbering", "outnumbering", N_("Outnumbering"), outnumbering)
+    if _field(inputs, side, "counter_charge"):
+        dice = rules.value("kensei.counter-charge", "bonus_dice")
+        bonus += dice
+        record.add("kensei.counter-charge", "counter_charge", N_("Won against a counter-charge"), dice)
+    if extra := _field(inputs, side, "extra_dice"):
+        bonus += extra
+        record.add("kensei.combat-dice", "extra_dice", N_("Extra combat dice"), extra)
+    if defensive := _field(inputs, side, "defensive"):
+        dice = defensive * rules.value("kensei.defensive-position", "dice_per_defense")
+        bonus -= dice
+        label = N_("Dice given up for Defensive Position")
+        record.add("kensei.defensive-position", "defensive_dice", label, -dice)
+    return bonus
+
+
+def charge_bonuses(inputs: Any, side: str, record: SideSteps) -> tuple[int, int]:
+    """The Attack and Initiative modifiers of a unit that charged (kensei.charge-bonuses)."""
+    charge = _field(inputs, side, "charge")
+    if charge == NONE:
+        return 0, 0
+    rules = inputs.rules
+    attack = rules.value("kensei.charge-bonuses", CHARGE_ATTACK_KEYS[charge])
+    record.add("kensei.charge-bonuses", "charge_attack", N_("Charge: Attack"), attack)
+    initiative = rules.value("kensei.charge-bonuses", "initiative")
+    record.add("kensei.charge-bonuses", "charge_initiative", N_("Charge: Initiative"), initiative)
+    return attack, initiative
+
+
+def defense_bonuses(inputs: Any, side: str, record: SideSteps) -> tuple[int, int]:
+    """The Defense and Initiative modifiers of cover, Defensive Position and water."""
+    rules = inputs.rules
+    defense = initiative = 0
+    cover = _field(inputs, side, "cover")
+    if cover in COVER_RULES:
+        rule = COVER_RULES[cover]
+        defense += rules.value(rule, "melee_defense")
+        initiative += rules.value(rule, "melee_initiative")
+        record.add(rule, "cover_defense", N_("Cover: Defense"), rules.value(rule, "melee_defense"))
+        record.add(rule, "cover_initiative", N_("Cover: Initiative"), rules.value(rule, "melee_initiative"))
+    if defensive := _field(inputs, side, "defensive"):
+        raised = defensive * rules.value("kensei.defensive-position", "defense")
+        defense += raised
+        record.add("kensei.defensive-position", "defensive_defense", N_("Defensive Position: Defense"), raised)
+    if _field(inputs, side, "in_water"):
+        water = rules.value("kensei.shallow-water", "defense")
+        defense += water
+        record.add("kensei.shallow-water", "in_water", N_("In water: Defense"), water)
+    return defense, initiative
 
 
 def side_figures(inputs: Any, side: str, steps: list[Step]) -> Side:
     """Side ``side``'s dice, Attack, Defense and Initiative, each modifier recorded in ``steps``."""
-    rules = inputs.rules
-    other = "b" if side == "a" else "a"
-
-    def step(rule: str, key: str, label: str, value: Any, kind: str = "modifier") -> None:
-        steps.append(Step(rule, f"{side}_{key}", label, value, kind, group=side))  # type: ignore[arg-type]
-
+    record = SideSteps(side, steps)
     wounds = _field(inputs, side, "wounds")
-    step("kensei.combat-dice", "wounds", N_("Combat dice from Wounds"), wounds, "number")
-    bonus = 0
-    outnumbering = _outnumbering(_field(inputs, side, "models"), _field(inputs, other, "models"), rules)
-    if outnumbering:
-        bonus += outnumbering
-        step("kensei.outnumbering", "outnumbering", N_("Outnumbering"), outnumbering)
-    if _field(inputs, side, "counter_charge"):
-        dice = rules.value("kensei.counter-charge", "bonus_dice")
-        bonus += dice
-        step("kensei.counter-charge", "counter_charge", N_("Won against a counter-charge"), dice)
-    if extra := _field(inputs, side, "extra_dice"):
-        bonus += extra
-        step("kensei.combat-dice", "extra_dice", N_("Extra combat dice"), extra)
-    defensive = _field(inputs, side, "defensive")
-    if defensive:
-        dice = defensive * rules.value("kensei.defensive-position", "dice_per_defense")
-        bonus -= dice
-        step("kensei.defensive-position", "defensive_dice", N_("Dice given up for Defensive Position"), -dice)
-    step("kensei.combat-dice", "combat_dice", N_("Combat dice"), max(0, wounds + bonus), "number")
-
-    attack = _field(inputs, side, "attack")
-    initiative = _field(inputs, side, "initiative")
-    charge = _field(inputs, side, "charge")
-    if charge != "none":
-        modifier = rules.value("kensei.charge-bonuses", _CHARGE_ATTACK_KEYS[charge])
-        attack += modifier
-        step("kensei.charge-bonuses", "charge_attack", N_("Charge: Attack"), modifier)
-        boost = rules.value("kensei.charge-bonuses", "initiative")
-        initiative += boost
-        step("kensei.charge-bonuses", "charge_initiative", N_("Charge: Initiative"), boost)
-    step("kensei.melee-attack-roll", "effective_attack", N_("Effective Attack"), attack, "number")
-
-    defense = _field(inputs, side, "defense")
-    cover = _field(inputs, side, "cover")
-    if cover in _COVER_RULES:
-        rule = _COVER_RULES[cover]
-        defense += rules.value(rule, "melee_defense")
-        initiative += rules.value(rule, "melee_initiative")
-        step(rule, "cover_defense", N_("Cover: Defense"), rules.value(rule, "melee_defense"))
-        step(rule, "cover_initiative", N_("Cover: Initiative"), rules.value(rule, "melee_initiative"))
-    if defensive:
-        raised = defensive * rules.value("kensei.defensive-position", "defense")
-        defense += raised
-        step("kensei.defensive-position", "defensive_defense", N_("Defensive Position: Defense"), raised)
-    if _field(inputs, side, "in_water"):
-        water = rules.value("kensei.shallow-water", "defense")
-        defense += water
-        step("kensei.shallow-water", "in_water", N_("In water: Defense"), water)
-    step("kensei.melee-defense-roll", "effective_defense", N_("Effective Defense"), defense, "number")
-    step("kensei.initiative-resolution", "initiative", N_("Initiative"), initiative, "number")
+    record.add("kensei.combat-dice", "wounds", N_("Combat dice from Wounds"), wounds, "number")
+    bonus = combat_dice_bonus(inputs, side, record)
+    record.add("kensei.combat-dice", "combat_dice", N_("Combat dice"), max(0, wounds + bonus), "number")
+    charge_attack, charge_initiative = charge_bonuses(inputs, side, record)
+    attack = _field(inputs, side, "attack") + charge_attack
+    record.add("kensei.melee-attack-roll", "effective_attack", N_("Effective Attack"), attack, "number")
+    defense_bonus, cover_initiative = defense_bonuses(inputs, side, record)
+    defense = _field(inputs, side, "defense") + defense_bonus
+    initiative = _field(inputs, side, "initiative") + charge_initiative + cover_initiative
+    record.add("kensei.melee-defense-roll", "effective_defense", N_("Effective Defense"), defense, "number")
+    record.add("kensei.initiative-resolution", "initiative", N_("Initiative"), initiative, "number")
     return Side(side, wounds, bonus, attack, defense, _field(inputs, side, "armor"), initiative)
 
 
@@ -303,7 +334,7 @@ def first_strike_chance(a_initiative: int, b_initiative: int, rules: RuleValues)
 
 @dataclass(frozen=True)
 class Exchange:
-    """Integer weights, over ``total``, of one strike order's outcome.
+    """Integer weights, over ``total``, of one strike order's outcome (or of both: :func:`both_orders`).
 
     ``difference[i]`` weighs (Wounds dealt by the first striker minus by the second) equal to
     ``i - first.wounds``; ``by_first`` and ``by_second`` weigh the Wounds each one deals.
@@ -417,51 +448,55 @@ class MeleeResult(Result):
         )
 
 
+def a_strikes_first(inputs: Any, a: Side, b: Side) -> Fraction:
+    """P(A strikes first): the opposed Initiative roll, unless a side is said to strike first."""
+    if inputs.first == "roll":
+        return first_strike_chance(a.initiative, b.initiative, inputs.rules)
+    return Fraction(int(inputs.first == "a"))
+
+
+def both_orders(a: Side, b: Side, a_die: Pmf, b_die: Pmf, p_a_first: Fraction) -> Exchange:
+    """The outcome from A's side over both strike orders, in exact integer weights.
+
+    Each order's weights are brought to one common denominator and weighted by the chance of
+    that order; when B strikes first, its Damage Difference reversed is A's.
+    """
+    parts: list[tuple[int, Exchange]] = []
+    chance_a, chance_b = p_a_first.numerator, p_a_first.denominator - p_a_first.numerator
+    if chance_a:
+        parts.append((chance_a, exchange(a, b, a_die, b_die)))
+    if chance_b:
+        ex = exchange(b, a, b_die, a_die)
+        parts.append((chance_b, Exchange(ex.difference[::-1], ex.by_second, ex.by_first, ex.total)))
+    common = lcm(*(part.total for _, part in parts))
+    combined = Exchange([0] * (a.wounds + b.wounds + 1), [0] * (b.wounds + 1), [0] * (a.wounds + 1), 0)
+    for chance, part in parts:
+        scale = chance * (common // part.total)
+        for target, source in zip(
+            (combined.difference, combined.by_first, combined.by_second),
+            (part.difference, part.by_first, part.by_second),
+            strict=True,
+        ):
+            for i, weight in enumerate(source):
+                target[i] += weight * scale
+    return replace(combined, total=common * p_a_first.denominator)
+
+
 def compute(inputs: Any) -> MeleeResult:
     """The exact outcome of one round of melee.
 
     Args:
         inputs: a :data:`MeleeInputs`.
     """
-    rules = inputs.rules
     steps: list[Step] = []
     a = side_figures(inputs, "a", steps)
     b = side_figures(inputs, "b", steps)
-    if inputs.first == "roll":
-        p_a_first = first_strike_chance(a.initiative, b.initiative, rules)
-    else:
-        p_a_first = Fraction(int(inputs.first == "a"))
-    steps.append(
-        Step(
-            "kensei.initiative-resolution",
-            "p_a_first",
-            N_("Chance that A strikes first"),
-            p_a_first,
-            "probability",
-        )
-    )
-    a_die = strike_die(a.effective_attack, b.effective_defense, b.armor, "threshold", rules)
-    b_die = strike_die(b.effective_attack, a.effective_defense, a.armor, "threshold", rules)
-
-    # exact integer weights over both strike orders, brought to one denominator
-    parts: list[tuple[int, list[int], list[int], list[int], int]] = []
-    chance_a, chance_b = p_a_first.numerator, p_a_first.denominator - p_a_first.numerator
-    if chance_a:
-        ex = exchange(a, b, a_die, b_die)
-        parts.append((chance_a, ex.difference, ex.by_first, ex.by_second, ex.total))
-    if chance_b:
-        ex = exchange(b, a, b_die, a_die)  # B's difference, reversed, is A's
-        parts.append((chance_b, ex.difference[::-1], ex.by_second, ex.by_first, ex.total))
-    common = lcm(*(part[-1] for part in parts))
-    difference = [0] * (a.wounds + b.wounds + 1)
-    a_dealt = [0] * (b.wounds + 1)
-    b_dealt = [0] * (a.wounds + 1)
-    for chance, part_difference, part_a, part_b, total in parts:
-        scale = chance * (common // total)
-        for target, source in ((difference, part_difference), (a_dealt, part_a), (b_dealt, part_b)):
-            for i, weight in enumerate(source):
-                target[i] += weight * scale
-    denominator = common * p_a_first.denominator
+    p_a_first = a_strikes_first(inputs, a, b)
+    label = N_("Chance that A strikes first")
+    steps.append(Step("kensei.initiative-resolution", "p_a_first", label, p_a_first, "probability"))
+    a_die = strike_die(a.effective_attack, b.effective_defense, b.armor, "threshold", inputs.rules)
+    b_die = strike_die(b.effective_attack, a.effective_defense, a.armor, "threshold", inputs.rules)
+    outcome = both_orders(a, b, a_die, b_die, p_a_first)
     steps.append(
         Step(
             "kensei.combat-resolution",
@@ -471,15 +506,16 @@ def compute(inputs: Any) -> MeleeResult:
             "text",
         )
     )
+    denominator = outcome.total
     return MeleeResult(
         a,
         b,
         p_a_first,
-        tuple(Fraction(w, denominator) for w in difference),
-        Distribution.of(Pmf(tuple(a_dealt))),
-        Distribution.of(Pmf(tuple(b_dealt))),
-        Fraction(b_dealt[a.wounds], denominator),
-        Fraction(a_dealt[b.wounds], denominator),
+        tuple(Fraction(w, denominator) for w in outcome.difference),
+        Distribution.of(Pmf(tuple(outcome.by_first))),
+        Distribution.of(Pmf(tuple(outcome.by_second))),
+        Fraction(outcome.by_second[a.wounds], denominator),
+        Fraction(outcome.by_first[b.wounds], denominator),
         tuple(steps),
     )
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Annotated, Any
 
 from .inputs import make_inputs
-from .params import N_, Param
+from .params import CHARACTERISTIC, N_, Param
 from .registry import Calculator
 from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, RuleValues, d6_faces
@@ -46,9 +46,7 @@ MORALE_FLAGS = (
     ),
 )
 
-MORALE_PARAM = Param(
-    "morale", "int", N_("Morale"), N_("The warband's Morale."), "ronin.morale-test", minimum=0, maximum=20
-)
+MORALE_PARAM = Param("morale", "int", N_("Morale"), N_("The warband's Morale."), "ronin.morale-test", **CHARACTERISTIC)
 """The warband's Morale, shared with the morale-over-turns calculator."""
 
 PARAMS = (

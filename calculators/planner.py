@@ -14,14 +14,14 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .params import N_, Param
+from .params import CHARACTERISTIC, N_, Param
 from .registry import Calculator
 from .regroup import regroup_chance
-from .results import Distribution, Figure, Result, Step, Table
+from .results import Distribution, Result, Step, Tabled, figure
 from .rulebook import RuleValues
 
 MAX_UNITS = 10
@@ -79,8 +79,7 @@ PARAMS = (
         N_("Honor of each fleeing unit"),
         N_("e.g. 6,7,5: one number per unit."),
         "kensei.regroup",
-        minimum=0,
-        maximum=20,
+        **CHARACTERISTIC,
         min_length=1,
         max_length=MAX_UNITS,
     ),
@@ -166,10 +165,13 @@ class PlannerResult(Result):
     NAME = "planner"
     points: int
     reserved: int
-    available: int
+    available: Annotated[int, figure(N_("Commandment points for regrouping"))]
     plans: tuple[UnitPlan, ...]  # in attempt order
-    regrouped: Distribution
-    expected_cp: Fraction
+    regrouped: Annotated[
+        Distribution,
+        Tabled("pmf", N_("Units regrouped"), N_("Units"), ("expected_regrouped", N_("Expected units regrouped"))),
+    ]
+    expected_cp: Annotated[Fraction, figure(N_("Expected commandment points spent"))]
     steps: tuple[Step, ...]
 
     def payload(self) -> dict[str, Any]:
@@ -183,16 +185,6 @@ class PlannerResult(Result):
             "expected_cp": float(self.expected_cp),
             **{key: value for key, value in self.regrouped.to_json().items() if key != "mean"},
         }
-
-    def figures(self) -> tuple[Figure, ...]:
-        return (
-            Figure("available", N_("Commandment points for regrouping"), self.available),
-            Figure("expected_regrouped", N_("Expected units regrouped"), self.regrouped.mean),
-            Figure("expected_cp", N_("Expected commandment points spent"), self.expected_cp),
-        )
-
-    def tables(self) -> tuple[Table, ...]:
-        return (self.regrouped.table("pmf", N_("Units regrouped"), N_("Units")),)
 
 
 def _attempt_outcomes(p: Fraction, attempts: int, cost: int) -> list[tuple[Fraction, int, int]]:
@@ -229,25 +221,25 @@ def plan(chances: list[Fraction], points: int, rules: RuleValues) -> list[dict[i
     return [{left: value(index, left)[1] for left in range(points + 1)} for index in range(len(chances))]
 
 
-def compute(inputs: Any) -> PlannerResult:
-    """The regroup plan with the most units expected to regroup, and its exact distribution.
+Unit = tuple[int, int, int, Fraction]
+"""A fleeing unit: its place in the input (from 1), Honor, bonus and chance per attempt."""
 
-    Args:
-        inputs: a :data:`PlannerInputs`.
-    """
-    rules = inputs.rules
-    cost = rules.value("kensei.regroup", "cost_per_attempt")
+
+def fleeing_units(inputs: Any) -> list[Unit]:
+    """The units, from the most to the least likely to regroup (stable for equal chances)."""
     bonuses = inputs.bonuses or (0,) * len(inputs.honors)
     units = [
-        (i + 1, honor, bonus, regroup_chance(honor, bonus, rules))
+        (i + 1, honor, bonus, regroup_chance(honor, bonus, inputs.rules))
         for i, (honor, bonus) in enumerate(zip(inputs.honors, bonuses, strict=True))
     ]
-    units.sort(key=lambda unit: -unit[3])  # most likely first; stable for equal chances
-    budget, reserved = _budget(inputs), _reserved(inputs)
-    available = budget - reserved
-    table = plan([unit[3] for unit in units], available, rules)
+    units.sort(key=lambda unit: -unit[3])
+    return units
 
-    # follow the plan: the exact distribution over (points left, units regrouped)
+
+def follow_plan(
+    units: list[Unit], table: list[dict[int, int]], available: int, cost: int
+) -> tuple[list[UnitPlan], dict[tuple[int, int], Fraction]]:
+    """Each unit's plan as it is reached, and the exact distribution over (points left, units regrouped)."""
     states: dict[tuple[int, int], Fraction] = {(available, 0): Fraction(1)}
     plans = []
     for (number, honor, bonus, p), attempts_by_points in zip(units, table, strict=True):
@@ -261,55 +253,48 @@ def compute(inputs: Any) -> PlannerResult:
                     after[left - spent, count + won] += chance * outcome_chance
                     p_unit += chance * outcome_chance * won
         states = after
-        plans.append(
-            UnitPlan(
-                number,
-                honor,
-                bonus,
-                p,
-                tuple((left, attempts_by_points[left]) for left in sorted(reached, reverse=True)),
-                p_unit,
-            )
-        )
+        attempts = tuple((left, attempts_by_points[left]) for left in sorted(reached, reverse=True))
+        plans.append(UnitPlan(number, honor, bonus, p, attempts, p_unit))
+    return plans, states
+
+
+def plan_steps(inputs: Any, budget: int, reserved: int, available: int, plans: list[UnitPlan]) -> list[Step]:
+    """The points, those kept back, those left for regrouping, and each unit's planned attempts."""
+    steps = [Step("kensei.commandment-points", "points", N_("Commandment points"), budget)]
+    if reserved:
+        rule = "kensei.strategic-orders" if inputs.strategic_orders else "kensei.taisho-abilities"
+        label = N_("Kept for abilities and strategic orders")
+        steps.append(Step(rule, "reserved", label, -reserved, "modifier"))
+    steps.append(Step("kensei.regroup", "available", N_("Points for regrouping"), available))
+    for unit_plan in plans:
+        attempts = ", ".join(f"{left}→{attempts}" for left, attempts in unit_plan.attempts_by_points)
+        label = N_("Unit, attempts planned by points left")
+        steps.append(Step("kensei.regroup", f"unit_{unit_plan.unit}", label, f"#{unit_plan.unit}: {attempts}", "text"))
+    label = N_("A unit not attempted")
+    steps.append(Step("kensei.regroup", "not_attempted", label, N_("makes its run away roll at once"), "text"))
+    return steps
+
+
+def compute(inputs: Any) -> PlannerResult:
+    """The regroup plan with the most units expected to regroup, and its exact distribution.
+
+    Args:
+        inputs: a :data:`PlannerInputs`.
+    """
+    rules = inputs.rules
+    cost = rules.value("kensei.regroup", "cost_per_attempt")
+    units = fleeing_units(inputs)
+    budget, reserved = _budget(inputs), _reserved(inputs)
+    available = budget - reserved
+    table = plan([unit[3] for unit in units], available, rules)
+    plans, states = follow_plan(units, table, available, cost)
     counts = [Fraction(0)] * (len(units) + 1)
     expected_cp = Fraction(0)
     for (left, count), chance in states.items():
         counts[count] += chance
         expected_cp += chance * (available - left)
+    steps = plan_steps(inputs, budget, reserved, available, plans)
     regrouped = Distribution.from_fractions(counts)
-
-    steps = [Step("kensei.commandment-points", "points", N_("Commandment points"), budget)]
-    if reserved:
-        steps.append(
-            Step(
-                "kensei.strategic-orders" if inputs.strategic_orders else "kensei.taisho-abilities",
-                "reserved",
-                N_("Kept for abilities and strategic orders"),
-                -reserved,
-                "modifier",
-            )
-        )
-    steps.append(Step("kensei.regroup", "available", N_("Points for regrouping"), available))
-    for unit_plan in plans:
-        steps.append(
-            Step(
-                "kensei.regroup",
-                f"unit_{unit_plan.unit}",
-                N_("Unit, attempts planned by points left"),
-                f"#{unit_plan.unit}: "
-                + ", ".join(f"{left}→{attempts}" for left, attempts in unit_plan.attempts_by_points),
-                "text",
-            )
-        )
-    steps.append(
-        Step(
-            "kensei.regroup",
-            "not_attempted",
-            N_("A unit not attempted"),
-            N_("makes its run away roll at once"),
-            "text",
-        )
-    )
     return PlannerResult(budget, reserved, available, tuple(plans), regrouped, expected_cp, tuple(steps))
 
 

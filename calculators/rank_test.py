@@ -13,13 +13,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any
 
+from .choices import MORALE_STATES
 from .inputs import make_inputs
 from .params import N_, Param
 from .registry import Calculator
 from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, d6_faces
 
-_RULES = {"wavering": "ronin.wavering", "panic": "ronin.panic"}
+RULES_BY_STATE = {"wavering": "ronin.wavering", "panic": "ronin.panic"}
+"""The morale states that call for a Rank test, and the rule that states its target."""
 
 PARAMS = (
     Param("rank", "int", N_("Rank"), N_("The fighter's Rank."), "ronin.wavering", minimum=0, maximum=10),
@@ -30,7 +32,7 @@ PARAMS = (
         N_("Wavering: to move into contact; panic: to act at all."),
         "ronin.morale-states",
         default="wavering",
-        choices=("wavering", "panic"),
+        choices=tuple(state for state in MORALE_STATES if state in RULES_BY_STATE),
     ),
 )
 
@@ -52,7 +54,7 @@ def compute(inputs: Any) -> RankTestResult:
         inputs: a :data:`RankTestInputs`.
     """
     rules = inputs.rules
-    rule = _RULES[inputs.state]
+    rule = RULES_BY_STATE[inputs.state]
     target = rules.value(rule, "target")
     faces = d6_faces(rules)
     p = Fraction(sum(roll + inputs.rank >= target for roll in range(LOWEST_FACE, faces + 1)), faces)

@@ -15,13 +15,13 @@ from fractions import Fraction
 from typing import Annotated, Any
 
 from .inputs import make_inputs
-from .params import N_, Param
+from .params import CHARACTERISTIC, N_, Param
 from .registry import Calculator
 from .results import Result, Step, figure
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
 
 PARAMS = (
-    Param("honor", "int", N_("Honor"), N_("The unit's Honor (HR)."), "kensei.regroup", minimum=0, maximum=20),
+    Param("honor", "int", N_("Honor"), N_("The unit's Honor (HR)."), "kensei.regroup", **CHARACTERISTIC),
     Param(
         "bonus",
         "int",

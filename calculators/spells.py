@@ -18,12 +18,10 @@ from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .params import N_, Param
+from .params import CHARACTERISTIC, N_, Param
 from .registry import Calculator
 from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
-
-STAT = {"kind": "int", "default": None, "minimum": 0, "maximum": 20}
 
 PARAMS = (
     Param(
@@ -49,24 +47,30 @@ PARAMS = (
     ),
     Param(
         "caster_ki",
+        "int",
         label=N_("Caster's Ki"),
         help=N_("For the chance to block: the casting Onmyouiji's Ki."),
         rule_id="kensei.blocking",
-        **STAT,
+        default=None,
+        **CHARACTERISTIC,
     ),
     Param(
         "difficulty",
+        "int",
         label=N_("Spell difficulty"),
         help=N_("For the chance to block: the spell's difficulty."),
         rule_id="kensei.blocking",
-        **STAT,
+        default=None,
+        **CHARACTERISTIC,
     ),
     Param(
         "taisho_ki",
+        "int",
         label=N_("Taisho's Ki"),
         help=N_("For the chance of a Ki roll for a Taisho ability or a strategic order."),
         rule_id="kensei.taisho-abilities",
-        **STAT,
+        default=None,
+        **CHARACTERISTIC,
     ),
 )
 
