@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class CalculatorInputError(ValueError):
     """An input a calculator cannot accept, with the field it concerns and what is allowed.
@@ -26,7 +28,7 @@ class CalculatorInputError(ValueError):
         self.values = dict(values or {})
         super().__init__(f"{field}: {self.describe(lambda name: name)}")
 
-    def describe(self, name_of) -> str:
+    def describe(self, name_of: Callable[[str], str]) -> str:
         """The message alone, with each related field shown by ``name_of(field)``.
 
         A message written with ``N_()`` is a template (``{0}`` for related fields, ``{name}`` for

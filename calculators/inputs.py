@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import field, make_dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import CalculatorInputError
 from .params import Param
@@ -24,6 +24,10 @@ class InputsBase:
 
     PARAMS: ClassVar[tuple[Param, ...]] = ()
     rules: RuleValues
+
+    if TYPE_CHECKING:  # the generated dataclass's own __init__: one keyword per parameter, and rules
+
+        def __init__(self, **values: Any) -> None: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, RuleValues):

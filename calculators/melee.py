@@ -226,11 +226,12 @@ def _other(side: str) -> str:
 
 
 def _dice_before_defense(inputs: Any, side: str) -> int:
+    rules: RuleValues = inputs.rules
     other = _other(side)
-    dice = _field(inputs, side, "wounds") + _field(inputs, side, "extra_dice")
-    dice += _outnumbering(_field(inputs, side, "models"), _field(inputs, other, "models"), inputs.rules)
+    dice: int = _field(inputs, side, "wounds") + _field(inputs, side, "extra_dice")
+    dice += _outnumbering(_field(inputs, side, "models"), _field(inputs, other, "models"), rules)
     if _field(inputs, side, "counter_charge"):
-        dice += inputs.rules.value("kensei.counter-charge", "bonus_dice")
+        dice += rules.value("kensei.counter-charge", "bonus_dice")
     return dice
 
 

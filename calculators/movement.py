@@ -34,7 +34,14 @@ _HARASSERS = ("harasser", "mounted_harasser")
 
 """'Half speed' near a bridge is a word of the rule text (kensei.bridge states no number for it)."""
 
-COUNT = {"kind": "int", "default": 0, "minimum": 0, "maximum": 10}
+MAX_COUNT = 10
+"""Most facings, pivots or obstacles of one kind in a Movement."""
+
+
+def _count(name: str, label: str, help: str, rule_id: str) -> Param:
+    """An input that counts how often something costs centimetres (facings, pivots, obstacles)."""
+    return Param(name, "int", label, help, rule_id, default=0, minimum=0, maximum=MAX_COUNT)
+
 
 PARAMS = (
     Param(
@@ -57,22 +64,10 @@ PARAMS = (
         minimum=0,
         maximum=50,
     ),
-    Param("facings", label=N_("Facings"), help=N_("Changes of facing."), rule_id="kensei.facing", **COUNT),
-    Param("pivots", label=N_("Pivots"), help=N_("About-faces."), rule_id="kensei.pivoting", **COUNT),
-    Param(
-        "obstacles",
-        label=N_("Obstacles"),
-        help=N_("Normal or high obstacles crossed."),
-        rule_id="kensei.obstacles",
-        **COUNT,
-    ),
-    Param(
-        "very_high_obstacles",
-        label=N_("Very high obstacles"),
-        help=N_("Cavalry can never cross them."),
-        rule_id="kensei.obstacles",
-        **COUNT,
-    ),
+    _count("facings", N_("Facings"), N_("Changes of facing."), "kensei.facing"),
+    _count("pivots", N_("Pivots"), N_("About-faces."), "kensei.pivoting"),
+    _count("obstacles", N_("Obstacles"), N_("Normal or high obstacles crossed."), "kensei.obstacles"),
+    _count("very_high_obstacles", N_("Very high obstacles"), N_("Cavalry can never cross them."), "kensei.obstacles"),
     Param(
         "difficult_terrain",
         "bool",

@@ -118,9 +118,11 @@ def _check(inputs: Any) -> None:
 
 
 def _budget(inputs: Any) -> int:
-    rules = inputs.rules
+    """The commandment points: as given, or the general's and the hill's."""
+    rules: RuleValues = inputs.rules
     if inputs.points is not None:
-        return inputs.points
+        points: int = inputs.points
+        return points
     budget = rules.value("kensei.commandment-points", inputs.general)
     if inputs.dominance:
         budget += rules.value("kensei.position-of-dominance", "commandment_points")
@@ -128,8 +130,9 @@ def _budget(inputs: Any) -> int:
 
 
 def _reserved(inputs: Any) -> int:
-    rules = inputs.rules
-    reserved = inputs.strategic_orders * rules.value("kensei.strategic-orders", "cost")
+    """The points kept for a Taisho ability and strategic orders."""
+    rules: RuleValues = inputs.rules
+    reserved: int = inputs.strategic_orders * rules.value("kensei.strategic-orders", "cost")
     if inputs.taisho_ability:
         reserved += rules.value("kensei.taisho-abilities", "cost")
     return reserved

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from functools import cache, cached_property
+from functools import cached_property
 from math import lcm
 from typing import Any, ClassVar, Literal, get_type_hints
 
@@ -230,9 +230,17 @@ class Tabled:
         return {self.json_prefix + key: entries[key] for key in self.json_keys}
 
 
-@cache
+_SHOWN_FIELDS: dict[type[Result], tuple[tuple[str, Shown | Tabled], ...]] = {}
+
+
 def shown_fields(cls: type[Result]) -> tuple[tuple[str, Shown | Tabled], ...]:
-    """The fields of a result class that declare how they are shown, in their order."""
+    """The fields of a result class that declare how they are shown, in their order (read once)."""
+    if cls not in _SHOWN_FIELDS:
+        _SHOWN_FIELDS[cls] = _read_shown_fields(cls)
+    return _SHOWN_FIELDS[cls]
+
+
+def _read_shown_fields(cls: type[Result]) -> tuple[tuple[str, Shown | Tabled], ...]:
     hints = get_type_hints(cls, include_extras=True)
     found: list[tuple[str, Shown | Tabled]] = []
     for field in fields(cls):  # type: ignore[arg-type]  # every result class is a dataclass

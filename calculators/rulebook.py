@@ -28,7 +28,7 @@ class RuleValues:
 
     __slots__ = ("_reads", "_values")
 
-    def __init__(self, values: Mapping[str, Mapping[str, int]], *, _reads: set | None = None) -> None:
+    def __init__(self, values: Mapping[str, Mapping[str, int]], *, _reads: set[tuple[str, str]] | None = None) -> None:
         self._values = MappingProxyType({rule: MappingProxyType(dict(keys)) for rule, keys in values.items()})
         self._reads = _reads
 
