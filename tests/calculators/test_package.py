@@ -15,6 +15,7 @@ import pytest
 
 import calculators
 from calculators import CALCULATORS
+from calculators.results import Shown, shown_fields
 
 PACKAGE = Path(calculators.__file__).parent
 MODULES = sorted(path.stem for path in PACKAGE.glob("*.py") if path.stem != "__init__")
@@ -144,3 +145,29 @@ def test_the_largest_inputs_give_a_whole_distribution(name, inputs):
     else:
         pmf = next(value for key, value in result.items() if key.endswith("pmf") and isinstance(value, list))
     assert abs(sum(pmf) - 1) < 1e-9
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_declared_fields_are_in_the_json_and_the_figures(name, variants):
+    """A field's annotation (``figure(...)``, ``entry(...)``) is its one declaration: the JSON has it,
+    and a figure field is among the figures whenever it has a value."""
+    calculator = CALCULATORS[name]
+    declared = shown_fields(calculator.result)
+    for inputs in variants(name):
+        try:
+            result = calculator.evaluate(inputs)
+        except calculators.CalculatorInputError:
+            continue
+        payload, figures = result.payload(), {figure.key: figure for figure in result.figures()}
+        for field, how in declared:
+            if isinstance(how, Shown):
+                assert field in payload or how.json is None, (field, sorted(payload))
+                if how.figure and getattr(result, field) is not None:
+                    assert figures[field].label == how.label, field
+            else:
+                assert how.key in {table.key for table in result.tables()}, field
+
+
+def test_a_step_of_an_undeclared_field_is_an_error():
+    with pytest.raises(KeyError):
+        CALCULATORS["regroup"].result.step("no_such_figure", "kensei.regroup", 0)
