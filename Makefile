@@ -24,8 +24,12 @@ bench: deps $(CATALOGS)
 	$(VENV)/bin/mkdocs build --quiet --site-dir .bench-site
 	$(PY) tests/benchmarks/bench_browser.py --site .bench-site --out docs/benchmarks-browser.json
 
+# ruff (rules and formatting), mypy (strict on calculators/), and the layers' import contracts.
 lint: deps
 	$(VENV)/bin/ruff check kensei_ref calculators tests
+	$(VENV)/bin/ruff format --check kensei_ref calculators tests
+	$(VENV)/bin/mypy kensei_ref calculators
+	$(VENV)/bin/lint-imports
 
 deps: $(INSTALLED) $(NODE_INSTALLED)
 

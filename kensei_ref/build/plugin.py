@@ -30,7 +30,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
 from kensei_ref import site as site_files
 from kensei_ref.build import archive, engine, offline, search_patch, vendor
@@ -166,17 +168,21 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         """Hand-written pages name files at the site's root (such as ``data/rules.json``) as ``{site_root}``."""
         return markdown.replace("{site_root}", self._to_site_root(page))
 
-    def on_template_context(self, context: dict, *, template_name: str, config: MkDocsConfig) -> dict:
+    def on_template_context(
+        self, context: TemplateContext, *, template_name: str, config: MkDocsConfig
+    ) -> TemplateContext:
         """Every page, the 404 page included, carries the offline indicator's words."""
-        context["kr_offline"] = self.offline_ui
+        context["kr_offline"] = self.offline_ui  # type: ignore[typeddict-unknown-key]
         return context
 
-    def on_page_context(self, context: dict, *, page: Page, config: MkDocsConfig, nav: Any) -> dict:
+    def on_page_context(
+        self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
         """The offline indicator's words; language links that lead to the same page (``language.js``
         keeps the rule anchor)."""
-        context["kr_offline"] = self.offline_ui
+        context["kr_offline"] = self.offline_ui  # type: ignore[typeddict-unknown-key]
         to_site_root = self._to_site_root(page)
-        context["kr_alternates"] = [
+        context["kr_alternates"] = [  # type: ignore[typeddict-unknown-key]
             {"lang": other, "name": LANGUAGE_NAMES[other], "current": other == self.lang,
              "href": to_site_root + site_folder(other) + page.url}
             for other in self.config.languages

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from kensei_ref.cli.lookup import add_lookup_parsers
 from kensei_ref.rules import freshness
 from kensei_ref.rules.loader import DATA_DIR, DataError, load
+from kensei_ref.rules.model import Chapter, Rule, Term
 from kensei_ref.rules.values_export import RULE_VALUES_PATH, rule_values_json
 
 
@@ -37,7 +38,8 @@ def _data_check(_: argparse.Namespace) -> int:
 
 def _data_stamp(args: argparse.Namespace) -> int:
     book = load(DATA_DIR, require_stamps=False)
-    stamps = {item.id: freshness.stamp_of(item) for item in (*book.chapters, *book.rules, *book.terms)}
+    items: list[Chapter | Rule | Term] = [*book.chapters, *book.rules, *book.terms]
+    stamps = {item.id: freshness.stamp_of(item) for item in items}
     only = set(stamps) if args.all else set(args.update)
     unknown = only - set(stamps)
     if unknown:

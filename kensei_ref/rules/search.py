@@ -36,7 +36,7 @@ import snowballstemmer
 from kensei_ref.languages import LANGUAGE_RECORDS, SOURCE_LANGUAGE
 from kensei_ref.languages import LANGUAGES as LANGS
 from kensei_ref.rules.model import Rule, RuleBook, Term, Text
-from kensei_ref.rules.references import REFERENCE, plain, signed
+from kensei_ref.rules.references import REFERENCE, plain, value_text
 
 STEMMERS = {language.code: language.stemmer for language in LANGUAGE_RECORDS}
 """Snowball algorithm of each language. Cyrillic words always take the Russian one."""
@@ -187,7 +187,7 @@ def plain_text(book: RuleBook, text: Text, lang: str, rule: Rule | None = None) 
         owner_id, _, key = target.rpartition("#")
         owner = book.rule(owner_id) if owner_id else rule
         number = owner.values[key] if owner is not None else 0  # the loader checks every reference
-        return signed(number) if kind == "signed" else str(number)
+        return value_text(kind, number, lang)
 
     return plain(text[lang], resolve)
 
@@ -277,7 +277,8 @@ class SearchIndex:
             "names": [*(rule.title[x] for x in LANGS if x != lang), *(t.name[x] for t in defined for x in LANGS)],
             "keywords": [rule.id, *(t.name[x] for t in mentioned for x in LANGS)],
             "body": [body],
-            "extra": [plain_text(self.book, item.text, lang, rule) for item in (*rule.examples, *rule.notes)],
+            "extra": [plain_text(self.book, item.text, lang, rule) for item in rule.examples]
+            + [plain_text(self.book, item.text, lang, rule) for item in rule.notes],
         }
 
     def _terms(self, texts: list[str]) -> list[str]:

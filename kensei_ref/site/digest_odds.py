@@ -12,15 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from calculators import CALCULATORS
 from calculators.results import Result
 from calculators.rulebook import LOWEST_FACE, RuleValues, d10_faces
-
-from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS
 from kensei_ref.languages import N_
+from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS
 
 Cell = Callable[[Any, Any], Fraction]
 """A cell from its row and column values."""
@@ -103,6 +102,18 @@ def _shot(key: str, **changes: Any) -> Fraction:
     return figure("shooting", one_die() | changes, key)
 
 
+def _die_wounds(attack: int, *, defense: int) -> Fraction:
+    return _shot("p_die_wounds", attack=attack, defense=defense)
+
+
+def _regroup(honor: int, *, attempts: int) -> Fraction:
+    return figure("regroup", {"honor": honor, "attempts": attempts}, "p_regroup")
+
+
+def _charge(distance: int, *, dice: str) -> Fraction:
+    return figure("charge", {"dice": dice, "distance": distance}, "p_success")
+
+
 def wounds_per_hit_through(armor: int) -> Fraction:
     """Expected Wounds of a hit that got through Defense: the Damage roll is independent of the
     two rolls before it, so it is the die's expected Wounds over the chance of getting that far."""
@@ -144,7 +155,7 @@ def shooting_tables() -> list[OddsTable]:
             "odds-die", N_("Chance that one die deals Wounds, by Attack and Defense"),
             N_("One die against Armor %(armor)s, threshold reading of the Damage roll."), {"armor": base["armor"]},
             "shooting", N_("Effective Attack"), attacks[:-1],
-            tuple(Column(str(d), lambda a, d=d: _shot("p_die_wounds", attack=a, defense=d), value=d)
+            tuple(Column(str(d), partial(_die_wounds, defense=d), value=d)
                   for d in defenses), N_("Effective Defense"),
             base, (base["attack"], defenses.index(base["defense"])), "p_die_wounds",
         ),
@@ -161,7 +172,7 @@ def regroup_table() -> OddsTable:
         "odds-regroup", N_("Chance to regroup, by Honor"),
         N_("No modifier and no Mystical Terrain nearby; a second attempt is made only after a failed first."),
         {}, "regroup", N_("Honor"), honors,
-        tuple(Column(str(n), lambda h, n=n: figure("regroup", {"honor": h, "attempts": n}, "p_regroup"), value=n)
+        tuple(Column(str(n), partial(_regroup, attempts=n), value=n)
               for n in counts), N_("Attempts"),
         dict(scenario), (scenario["honor"], counts.index(scenario["attempts"])), "p_regroup",
     )
@@ -172,13 +183,13 @@ def charge_table() -> OddsTable:
     scenario = DEFAULT_SCENARIOS["charge"]
     dice: Sequence[str] = _param("charge", "dice")["choices"]
     largest = _evaluate("charge", (("dice", dice[-1]), ("distance", 0)))
-    longest = len(largest.roll.pmf) - 1  # the highest total the most dice can roll
+    longest = len(largest.roll.pmf) - 1  # type: ignore[attr-defined]  # the highest total the most dice can roll
     distances = tuple(range(LOWEST_FACE + 1, longest + 1))  # a distance of one face or less is always reached
     return OddsTable(
         "odds-charge", N_("Chance that a charge reaches its target, by distance"),
         N_("A direct charge: the charge dice must total at least the distance in centimetres."), {},
         "charge", N_("Distance (cm)"), distances,
-        tuple(Column(d, lambda x, d=d: figure("charge", {"dice": d, "distance": x}, "p_success"), value=d)
+        tuple(Column(d, partial(_charge, dice=d), value=d)
               for d in dice), N_("Charge dice"),
         dict(scenario), (scenario["distance"], list(dice).index(scenario["dice"])), "p_success",
     )

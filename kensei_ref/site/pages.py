@@ -16,8 +16,9 @@ import jinja2
 
 from kensei_ref.rules import freshness
 from kensei_ref.site import quickref
-from kensei_ref.languages import LANGUAGES, QUOTES, format_decimal, get_translations
-from kensei_ref.rules.references import REFERENCE, expand, plain, signed
+from kensei_ref.languages import LANGUAGES, QUOTES, get_translations
+from kensei_ref.numbers import numbers_for
+from kensei_ref.rules.references import REFERENCE, expand, plain, value_text
 from kensei_ref.rules.model import Chapter, Citation, Rule, RuleBook, Term
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -41,7 +42,7 @@ def environment(lang: str) -> jinja2.Environment:
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
-    env.install_gettext_translations(get_translations(lang), newstyle=True)
+    env.install_gettext_translations(get_translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.filters["indent4"] = lambda text: "\n".join(("    " + line) if line else "" for line in text.split("\n"))
     return env
 
@@ -114,7 +115,7 @@ class PageContext:
             if kind == "term":
                 return self.book.term(target).name[self.lang]
             number = self.value(rule, target)
-            return signed(number) if kind == "signed" else str(number)
+            return value_text(kind, number, self.lang)
 
         return plain(text, words)
 
@@ -130,7 +131,7 @@ class PageContext:
                 tooltip = _attribute(self.plain(term.definition[self.lang]))
                 return f'[{words}]({self.link(GLOSSARY_PAGE, term.id)} "{tooltip}")'
             number = self.value(rule, target)
-            return signed(number) if kind == "signed" else str(number)
+            return value_text(kind, number, self.lang)
 
         return expand(text, resolve)
 
@@ -276,6 +277,7 @@ def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> st
     """The measured speed of the calculators (``docs/benchmarks.json`` and ``benchmarks-browser.json``,
     written by ``make bench``)."""
     _ = get_translations(lang).gettext
+    numbers = numbers_for(lang)
     labels = {
         "shooting": _("Shooting, %(size)s dice"),
         "melee": _("Melee, %(size)s against %(size)s Wounds, Initiative rolled"),
@@ -283,7 +285,7 @@ def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> st
     }
 
     def number(value: float | None, digits: int) -> str:
-        return "" if value is None else format_decimal(value, lang, digits)
+        return "" if value is None else numbers.decimal(value, digits)
 
     rows = [{
         "label": labels[row["calculator"]] % {"size": row["size"]},
@@ -296,7 +298,7 @@ def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> st
     } for row in figures["rows"]]
     return environment(lang).get_template("benchmarks.md.j2").render(
         rows=rows, measured=figures["measured"], python=figures["python"], machine=figures["machine"],
-        repeats=figures["repeats"], trials=format_decimal(figures["trials"], lang, 0),
+        repeats=figures["repeats"], trials=numbers.decimal(figures["trials"], 0),
         browser=_browser_view(browser, lang, labels) if browser else None,
     )
 
@@ -304,12 +306,13 @@ def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> st
 def _browser_view(figures: dict, lang: str, labels: dict[str, str]) -> dict:
     """The calculator pages' figures in Chromium (``docs/benchmarks-browser.json``)."""
     _ = get_translations(lang).gettext
+    numbers = numbers_for(lang)
 
     def ms(value: float) -> str:
-        return f"{format_decimal(value, lang, 1)}\u00a0ms"
+        return numbers.quantity(value, "ms", 1)
 
     def kib(value: int) -> str:
-        return f"{format_decimal(value / 1024, lang, 0)}\u00a0KiB"
+        return numbers.quantity(value / 1024, "KiB", 0)
 
     loading, sizes = figures["loading"], figures["bytes"]
     rows = [
@@ -319,19 +322,19 @@ def _browser_view(figures: dict, lang: str, labels: dict[str, str]) -> dict:
         (_("Calculator ready, warm browser cache"), ms(loading["engine_ready_warm_ms"])),
     ]
     for row in figures["recompute"]:
-        size = int(re.search(r"\d+", row["case"])[0])
+        size = int(re.findall(r"\d+", row["case"])[0])
         rows.append((_("Recompute after a change: %(case)s (in Python / until shown)")
                      % {"case": labels[row["calculator"]] % {"size": size}},
-                     f"{format_decimal(row['compute_ms'], lang, 1)} / {ms(row['round_trip_ms'])}"))
+                     f"{numbers.decimal(row['compute_ms'], 1)} / {ms(row['round_trip_ms'])}"))
     rows += [
         (_("Transferred by a rule page"), kib(sizes["rule_page"]["bytes"])),
         (_("Transferred by a calculator page until ready"), kib(sizes["calculator_page"]["bytes"])),
         (_("Calculator files fetched by a rule page"),
-         str(len(sizes["rule_page"]["engine_requests"]))),
+         numbers.decimal(len(sizes["rule_page"]["engine_requests"]), 0)),
     ]
     if "offline" in figures:
         def megabytes(value: int) -> str:
-            return _("%(size)s MB") % {"size": format_decimal(value / 1e6, lang, 1)}
+            return _("%(size)s MB") % {"size": numbers.decimal(value / 1e6, 1)}
 
         for key, label in (("first_visit", _("First visit of a rule page, until saved for offline use")),
                            ("everything", _("“Download everything” on the Offline page"))):

@@ -1,0 +1,25 @@
+"""The site's pages, generated from the rule data in the reader's language, and the site's own files.
+
+Everything a page shows is decided here; ``kensei_ref.build`` only hands these files to MkDocs.
+The folders below are the site's own front-end code, named once so that the build, the offline
+copy and the tests all read the same files.
+"""
+
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+TEMPLATES = HERE / "templates"
+"""Jinja2 templates of the generated pages."""
+
+OVERRIDES = HERE / "overrides"
+"""Material theme overrides (``theme.custom_dir``)."""
+
+ASSETS = HERE / "assets"
+"""The site's own CSS, JavaScript and icons, served under ``assets/`` in every language."""
+
+CALC_WORKER = HERE / "engine" / "calc-worker.js"
+"""The Web Worker that runs the calculators under Pyodide."""
+
+SERVICE_WORKER = HERE / "offline" / "sw.js"
+"""The service worker's code; the build writes it at the site's root with the build's file list."""

@@ -1,0 +1,26 @@
+"""The layers of the code (README, "Layout"): the import contracts hold, and the plugin is registered."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_import_contracts_hold():
+    """calculators stands alone; build > cli | site > rules > languages; only build imports MkDocs."""
+    lint_imports = Path(sys.executable).parent / "lint-imports"
+    result = subprocess.run([str(lint_imports), "--no-cache"], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+def test_the_plugin_is_registered_by_its_entry_point():
+    from kensei_ref.build.plugin import PLUGIN_NAME, KenseiRefPlugin
+
+    (entry,) = [e for e in entry_points(group="mkdocs.plugins") if e.name == PLUGIN_NAME]
+    assert entry.load() is KenseiRefPlugin
+    assert f"- {PLUGIN_NAME}:" in (ROOT / "mkdocs.yml").read_text("utf-8")

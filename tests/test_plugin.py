@@ -1,0 +1,64 @@
+"""The kensei-ref plugin's options and what ``mkdocs serve`` rebuilds, without building a site."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from mkdocs.config.base import ValidationError
+
+from kensei_ref.build.config import KenseiRefConfig
+from kensei_ref.build.inputs import Fingerprints
+
+
+def _validate(options: dict) -> tuple[KenseiRefConfig, list]:
+    config = KenseiRefConfig()
+    config.load_dict(options)
+    errors, _warnings = config.validate()
+    return config, errors
+
+
+def test_defaults_build_every_language_with_the_offline_copy():
+    config, errors = _validate({})
+    assert not errors
+    assert config.languages == ["en", "fr", "ru"]
+    assert config.offline_copy is True
+    assert config.rule_data is None
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        pytest.param({"languages": ["en", "de"]}, "languages", id="unknown-language"),
+        pytest.param({"offline_copy": "sometimes"}, "offline_copy", id="not-a-boolean"),
+        pytest.param({"rule_data": "/nowhere/at/all"}, "rule_data", id="missing-data-folder"),
+        pytest.param({"site_url": "not an address"}, "site_url", id="bad-address"),
+    ],
+)
+def test_bad_options_name_their_field(options, field):
+    _config, errors = _validate(options)
+    assert [name for name, error in errors] == [field]
+    assert all(isinstance(error, ValidationError) for _name, error in errors)
+
+
+def _touch(path: Path, text: str, when: int) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(when, when))
+
+
+def test_serve_rebuilds_only_the_languages_a_change_touches(tmp_path):
+    data, docs = tmp_path / "data", tmp_path / "docs"
+    _touch(data / "rules.yaml", "a", 1)
+    for lang in ("fr", "ru"):
+        _touch(docs / lang / "index.md", lang, 1)
+    inputs = Fingerprints([data])
+    assert inputs.changed_languages(docs, ["fr", "ru"]) == {"fr", "ru"}  # first build: everything
+    assert inputs.changed_languages(docs, ["fr", "ru"]) == set()  # nothing saved since
+    _touch(docs / "ru" / "index.md", "ru, edited", 2)
+    assert inputs.changed_languages(docs, ["fr", "ru"]) == {"ru"}  # one language's page
+    _touch(data / "rules.yaml", "b", 3)
+    assert inputs.changed_languages(docs, ["fr", "ru"]) == {"fr", "ru"}  # the rule data: every language
+    _touch(docs / "fr" / "new.md", "new", 4)
+    assert inputs.changed_languages(docs, ["fr", "ru"]) == {"fr"}  # a new page
