@@ -1,0 +1,203 @@
+"""Numbers as each language writes them: one formatter per locale, built on Babel.
+
+Every number the project shows (rule values, the quick reference, calculator results, the digest,
+the benchmarks page, the terminal) goes through :func:`numbers_for`. The decimal separator, the
+group separator and the place of the percent sign come from the locale's CLDR patterns through
+``babel.numbers``, never from code. Like ``babel.support.Format``, a :class:`Numbers` is bound to
+one locale; it adds what the pages need beyond it: signed values, lengths, the browser's symbols.
+
+One choice is the project's own: where CLDR writes a negative number with the ASCII hyphen-minus
+(as it does for English, French and Russian), the pages print the true minus sign U+2212, as
+rulebooks do; a locale whose CLDR minus is something else keeps its own.
+
+Lengths keep the way the rules write them: centimetres with the unit's symbol in the reader's
+language after a no-break space (10 cm, 10 см), inches with a double prime (6″).
+
+The browser formats the numbers it recomputes with ``Intl.NumberFormat``; :meth:`Numbers.symbols`
+gives a page the few symbols its script needs to write them the same way.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+
+from babel import Locale
+from babel.numbers import (
+    NumberPattern,
+    format_decimal,
+    format_percent,
+    get_decimal_symbol,
+    get_group_symbol,
+    get_minus_sign_symbol,
+    get_plus_sign_symbol,
+    parse_pattern,
+)
+
+from kensei_ref.languages import BY_CODE, N_, check_language, get_translations
+
+TYPOGRAPHIC_MINUS = {"-": "\u2212"}
+"""The hyphen-minus CLDR uses as a stand-in, replaced by the true minus sign."""
+
+UNIT_SPACE = "\u00a0"
+"""Between a number and its unit's symbol: a no-break space, so that 10 cm never breaks."""
+
+CENTIMETRES = N_("cm")
+"""The centimetre's symbol, translated (см in Russian)."""
+
+INCH_MARK = "\u2033"
+"""Inches as the Ronin rules write them, straight after the number: 6″."""
+
+PERCENT_DIGITS = 1
+"""Probabilities are shown with one decimal: 12.5%."""
+
+Number = int | float | Fraction | Decimal
+
+
+class Numbers:
+    """Decimals, percents, signed values and lengths in the conventions of one language.
+
+    Build it with :func:`numbers_for`, which shares one instance per language (treat it as read-only).
+
+    >>> en, fr, ru = numbers_for("en"), numbers_for("fr"), numbers_for("ru")
+    >>> en.decimal(1234.5), fr.decimal(1234.5), ru.decimal(1234.5)
+    ('1,234.5', '1\\u202f234,5', '1\\xa0234,5')
+    """
+
+    def __init__(self, lang: str) -> None:
+        self.lang = check_language(lang)
+        self.locale = Locale.parse(BY_CODE[lang].locale)
+        self.minus = self._minus_sign()
+        decimal = self.locale.decimal_formats[None].pattern
+        self._decimal_pattern = self._negative(decimal)
+        self._signed_pattern = self._negative(decimal, positive_prefix=get_plus_sign_symbol(self.locale))
+        percent = self._negative(self.locale.percent_formats[None].pattern)
+        self._percent = self._digits(percent, PERCENT_DIGITS, PERCENT_DIGITS)
+        self._centimetres = get_translations(lang).gettext(CENTIMETRES)
+
+    def __repr__(self) -> str:
+        return f"numbers_for({self.lang!r})"
+
+    def decimal(self, value: Number, digits: int = 2) -> str:
+        """A number with at most ``digits`` decimals (trailing zeros dropped), grouped by thousands.
+
+        >>> en, fr, ru = numbers_for("en"), numbers_for("fr"), numbers_for("ru")
+        >>> en.decimal(0.8996), fr.decimal(0.8996), ru.decimal(0.8996)
+        ('0.9', '0,9', '0,9')
+        >>> en.decimal(-1.25, 1), fr.decimal(-1.25, 1), ru.decimal(-1.25, 1)
+        ('\\u22121.2', '\\u22121,2', '\\u22121,2')
+        >>> en.decimal(100000, 0), fr.decimal(100000, 0), ru.decimal(100000, 0)
+        ('100,000', '100\\u202f000', '100\\xa0000')
+        >>> en.decimal(3), ru.decimal(-3)
+        ('3', '\\u22123')
+        """
+        return format_decimal(_exact(value), self._digits(self._decimal_pattern, 0, digits), self.locale)
+
+    def percent(self, probability: Number) -> str:
+        """A probability as a percentage with one decimal, the percent sign where the locale puts it.
+
+        >>> numbers_for("en").percent(0.125), numbers_for("fr").percent(0.125), numbers_for("ru").percent(0.125)
+        ('12.5%', '12,5\\xa0%', '12,5\\xa0%')
+        >>> numbers_for("en").percent(1), numbers_for("fr").percent(0.001), numbers_for("ru").percent(-0.05)
+        ('100.0%', '0,1\\xa0%', '\\u22125,0\\xa0%')
+        """
+        return format_percent(_exact(probability), self._percent, self.locale)
+
+    def signed(self, value: Number, digits: int = 2) -> str:
+        """A modifier as players write it: +1, −2 (true minus sign), and 0 with no sign.
+
+        >>> en, fr, ru = numbers_for("en"), numbers_for("fr"), numbers_for("ru")
+        >>> en.signed(1), en.signed(-1), en.signed(0)
+        ('+1', '\\u22121', '0')
+        >>> fr.signed(2), fr.signed(-2), fr.signed(0.5)
+        ('+2', '\\u22122', '+0,5')
+        >>> ru.signed(3), ru.signed(-1.5), ru.signed(0)
+        ('+3', '\\u22121,5', '0')
+        """
+        if value == 0:
+            return self.decimal(0)
+        return format_decimal(_exact(value), self._digits(self._signed_pattern, 0, digits), self.locale)
+
+    def length(self, value: Number, unit: str, digits: int = 1) -> str:
+        """A distance as the rules write it: ``cm`` with the translated symbol, ``in`` with a double prime.
+
+        >>> numbers_for("en").length(10, "cm"), numbers_for("fr").length(2.5, "cm"), numbers_for("ru").length(10, "cm")
+        ('10\\xa0cm', '2,5\\xa0cm', '10\\xa0см')
+        >>> numbers_for("en").length(6, "in"), numbers_for("fr").length(6, "in"), numbers_for("ru").length(1.5, "in")
+        ('6″', '6″', '1,5″')
+
+        Raises:
+            ValueError: for a unit other than ``cm`` and ``in``.
+        """
+        if unit == "cm":
+            return self.quantity(value, self._centimetres, digits)
+        if unit == "in":
+            return self.decimal(value, digits) + INCH_MARK
+        raise ValueError(f"unit: must be cm or in, got {unit!r}")
+
+    def quantity(self, value: Number, symbol: str, digits: int = 1) -> str:
+        """A number and a unit's symbol (already in the reader's language) joined by a no-break space.
+
+        >>> numbers_for("en").quantity(12.34, "ms"), numbers_for("fr").quantity(1536, "KiB", 0)
+        ('12.3\\xa0ms', '1\\u202f536\\xa0KiB')
+        """
+        return f"{self.decimal(value, digits)}{UNIT_SPACE}{symbol}"
+
+    def symbols(self) -> dict[str, str]:
+        """What the browser's script needs to write numbers as this class does, ready for JSON.
+
+        ``Intl.NumberFormat`` gives the digits; the page hands it these so that separators, the
+        minus sign and the percent sign's place are the ones the page was built with.
+
+        >>> numbers_for("fr").symbols() == {"decimal": ",", "group": "\\u202f", "minus": "\\u2212", "plus": "+",
+        ...     "percent_prefix": "", "percent_suffix": "\\xa0%", "unit_space": "\\xa0"}
+        True
+        """
+        return {
+            "decimal": get_decimal_symbol(self.locale),
+            "group": get_group_symbol(self.locale),
+            "minus": self.minus,
+            "plus": get_plus_sign_symbol(self.locale),
+            "percent_prefix": self._percent.prefix[0],
+            "percent_suffix": self._percent.suffix[0],
+            "unit_space": UNIT_SPACE,
+        }
+
+    def _minus_sign(self) -> str:
+        symbol = get_minus_sign_symbol(self.locale)
+        return TYPOGRAPHIC_MINUS.get(symbol, symbol)
+
+    def _negative(self, pattern: str, positive_prefix: str = "") -> NumberPattern:
+        """A CLDR pattern whose negative form starts with :attr:`minus` (where CLDR puts its own minus)."""
+        return parse_pattern(f"{positive_prefix}{pattern};{self.minus}{pattern}")
+
+    @staticmethod
+    def _digits(pattern: NumberPattern, least: int, most: int) -> NumberPattern:
+        """The pattern with between ``least`` and ``most`` decimals."""
+        return NumberPattern(
+            pattern.pattern,
+            pattern.prefix,
+            pattern.suffix,
+            pattern.grouping,
+            pattern.int_prec,
+            (least, most),
+            pattern.exp_prec,
+            pattern.exp_plus,
+            pattern.number_pattern,
+        )
+
+
+def _exact(value: Number) -> float | int | Decimal:
+    """A fraction as the float it is closest to (Babel reads numbers through their decimal text)."""
+    return float(value) if isinstance(value, Fraction) else value
+
+
+@cache
+def numbers_for(lang: str) -> Numbers:
+    """The formatter of ``lang`` (one per language).
+
+    >>> numbers_for("ru") is numbers_for("ru")
+    True
+    """
+    return Numbers(lang)
