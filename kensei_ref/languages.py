@@ -14,9 +14,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from babel.numbers import format_decimal as _babel_decimal
-from babel.numbers import format_percent as _babel_percent
-
 
 @dataclass(frozen=True)
 class Language:
@@ -25,7 +22,7 @@ class Language:
     Args:
         code: the language's code in the rule data, in addresses (``/fr/``) and on the command line.
         name: its name in itself, as the language switcher shows it.
-        locale: the Babel locale that formats its numbers.
+        locale: the Babel locale that formats its numbers (see :mod:`kensei_ref.numbers`).
         quotes: its opening and closing quotation marks (with the spaces French puts inside them).
         stemmer: the Snowball algorithm that reduces its words for search.
         script: ``latin`` or ``cyrillic``: a word in the other script is stemmed by that script's language.
@@ -93,14 +90,3 @@ def get_translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalog for ``lang``; English (the source language) falls back to the msgids."""
     check_language(lang)
     return gettext.translation("messages", localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
-
-
-def format_percent(value: float, lang: str) -> str:
-    """A probability as a percentage with one decimal, in the conventions of ``lang`` (12.5%, 12,5 %)."""
-    return _babel_percent(value, locale=BY_CODE[check_language(lang)].locale, format="#,##0.0%")
-
-
-def format_decimal(value: float, lang: str, digits: int = 2) -> str:
-    """A number with at most ``digits`` decimals in the conventions of ``lang``."""
-    pattern = "#,##0." + "#" * digits if digits else "#,##0"
-    return _babel_decimal(value, locale=BY_CODE[check_language(lang)].locale, format=pattern)

@@ -20,7 +20,7 @@ from urllib.parse import parse_qsl, urljoin, urlparse
 import pytest
 
 from calculators import CALCULATORS, RuleValues
-from kensei_ref.languages import format_decimal, format_percent
+from kensei_ref.numbers import numbers_for
 
 pytestmark = pytest.mark.build
 
@@ -135,7 +135,8 @@ SPEC: dict[str, tuple[str, str | None, list[tuple[Figure, str]]]] = {
 
 
 def _format(value: Fraction, kind: str, lang: str) -> str:
-    return format_percent(float(value), lang) if kind == "%" else format_decimal(float(value), lang, 2)
+    numbers = numbers_for(lang)
+    return numbers.percent(value) if kind == "%" else numbers.decimal(value, 2)
 
 
 def _typed(calculator: str, name: str, text: str) -> Any:
@@ -279,7 +280,7 @@ def test_each_link_opens_its_calculator_on_the_bold_cell(built_site, digests, la
         result = CALCULATORS[block["calculator"]].evaluate(_link_inputs(block))
         shown = _steps(result) | {f.key: Fraction(f.value) for f in result.figures()
                                   if not isinstance(f.value, str)}
-        assert bold[0]["text"] == format_percent(float(shown[block["link"]["data-figure"]]), lang), block["id"]
+        assert bold[0]["text"] == numbers_for(lang).percent(shown[block["link"]["data-figure"]]), block["id"]
 
 
 def test_axes_follow_the_dice_and_the_rules(digests):

@@ -10,7 +10,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from kensei_ref.languages import format_percent
+from kensei_ref.numbers import numbers_for
 
 pytestmark = pytest.mark.browser
 
@@ -119,4 +119,4 @@ def test_a_link_opens_the_calculator_on_the_bold_number(page, server):
         view = page.evaluate("window.__krCalc.views['1']")
         shown = {item["key"]: item["value"] for item in [*view["steps"], *view["figures"]]}
         for key, bold in figures:
-            assert format_percent(shown[key], "en") == bold, (href, key)
+            assert numbers_for("en").percent(shown[key]) == bold, (href, key)

@@ -38,7 +38,7 @@ def test_references_resolve_in_the_page_language():
     ru = pages.site_pages(book, "ru", calculators=set())["kensei/sample.md"]
     assert '[полководца](../glossary.md#general "Предводитель армии.")' in ru
     assert "[Вторая попытка](sample.md#kensei.try-again)" in ru
-    assert "стоит 3 минус -1" in ru  # {value:other#key} and {signed:key}
+    assert "стоит 3 минус \u22121" in ru  # {value:other#key} and {signed:key}, with a true minus sign
     fr = pages.site_pages(book, "fr", calculators=set())["kensei/sample.md"]
     assert "[la seconde tentative](sample.md#kensei.try-again)" in fr
 

@@ -29,6 +29,7 @@ def test_the_page_links_each_row_to_its_rule(book):
     for rule_id in quickref.RULES_USED:
         assert f"#{rule_id})" in page, rule_id
     assert "| +2 | +2 | +2 |" in page  # heavy cover: ranged Attack, melee Defense and Initiative
+    assert "| \u22121 |" in page  # short range, with a true minus sign
 
 
 def test_a_changed_value_changes_the_table(book):

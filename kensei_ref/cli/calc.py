@@ -19,7 +19,8 @@ from typing import Any
 from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
 from calculators.params import N_, Param
 from calculators.results import Figure, Result, Step, Table
-from kensei_ref.languages import LANGUAGES, format_decimal, format_percent, get_translations
+from kensei_ref.languages import LANGUAGES, get_translations
+from kensei_ref.numbers import numbers_for
 
 BAR_WIDTH = 30
 SHOWN_ABOVE = 0.001
@@ -156,36 +157,31 @@ def _format(item: Step | Figure, lang: str, _: Callable[[str], str]) -> str:
     value = item.value
     if isinstance(value, str):
         return _(value) if item.kind == "text" else value
+    numbers = numbers_for(lang)
     if item.kind == "probability":
-        return format_percent(float(value), lang)
-    if item.kind == "modifier" and value:
-        # the site's convention: a real minus sign in French and Russian
-        minus = "-" if lang == "en" else "\u2212"
-        return ("+" if value > 0 else minus) + _number(abs(value), lang)
-    return _number(value, lang)  # a length's label names its unit: "Distance (cm)"
-
-
-def _number(value: int | Fraction, lang: str) -> str:
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return format_decimal(float(value), lang)
-    return str(int(value))
+        return numbers.percent(value)
+    if item.kind == "modifier":
+        return numbers.signed(value)
+    return numbers.decimal(value)  # a length's label names its unit: "Distance (cm)"
 
 
 def _render_table(table: Table, lang: str, _: Callable[[str], str]) -> list[str]:
+    numbers = numbers_for(lang)
     shown = [i for i, p in enumerate(table.exactly) if p >= SHOWN_ABOVE] or [0]
     rows = range(shown[0], shown[-1] + 1)
     tallest = max(table.exactly)
     headers = (_(table.outcome_label), _("exactly"), _("at least"))
-    outcome_width = max(len(headers[0]), *(len(str(table.outcomes[i])) for i in rows))
+    outcomes = {i: numbers.decimal(table.outcomes[i], 0) for i in rows}
+    outcome_width = max(len(headers[0]), *(len(outcome) for outcome in outcomes.values()))
     lines = [_(table.title), f"{headers[0]:>{outcome_width}}  {headers[1]:>9}  {headers[2]:>9}"]
     for i in rows:
         exactly, at_least = table.exactly[i], table.at_least[i]
         lines.append(
-            f"{table.outcomes[i]:>{outcome_width}}  {format_percent(float(exactly), lang):>9}  "
-            f"{format_percent(float(at_least), lang):>9}  {_bar(exactly / tallest if tallest else 0)}"
+            f"{outcomes[i]:>{outcome_width}}  {numbers.percent(exactly):>9}  "
+            f"{numbers.percent(at_least):>9}  {_bar(exactly / tallest if tallest else 0)}"
         )
     if len(rows) < len(table.outcomes):
-        share = format_percent(SHOWN_ABOVE, lang)
+        share = numbers.percent(SHOWN_ABOVE)
         lines.append(_("(outcomes less likely than {share} are not shown)").format(share=share))
     return lines
 

@@ -10,13 +10,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from kensei_ref.numbers import numbers_for
+
 REFERENCE = re.compile(r"\{(?P<kind>rule|term|value|signed):(?P<target>[^}|\s]+)(?:\|(?P<label>[^}]*))?\}")
 """``{kind:target}`` or ``{kind:target|label}``; values name ``key`` or ``rule.id#key``."""
 
 
-def signed(number: int) -> str:
-    """A modifier as players write it: +1, 0, -2."""
-    return f"+{number}" if number > 0 else str(number)
+def value_text(kind: str, number: int, lang: str) -> str:
+    """The number of a ``{value:…}`` (3, −1) or ``{signed:…}`` (+1, 0, −2) reference as ``lang`` writes it."""
+    numbers = numbers_for(lang)
+    return numbers.signed(number) if kind == "signed" else numbers.decimal(number)
 
 
 def expand(text: str, resolve: Callable[[str, str, str | None], str]) -> str:

@@ -20,8 +20,8 @@ import calculators
 from calculators import CALCULATORS
 from calculators.presentation import present
 
-from kensei_ref.languages import format_decimal, format_percent, get_translations
-from kensei_ref.rules.references import signed
+from kensei_ref.languages import get_translations
+from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site.pages import PageContext, environment
 from kensei_ref.languages import N_
@@ -126,13 +126,14 @@ def format_value(value: Any, kind: str, lang: str) -> str:
         return get_translations(lang).gettext(CHOICE_LABELS.get(value, value))
     if isinstance(value, bool):
         return "✓" if value else "–"
+    numbers = numbers_for(lang)
     if kind == "probability":
-        return format_percent(value, lang)
+        return numbers.percent(value)
     if kind == "modifier":
-        return signed(int(value))
+        return numbers.signed(int(value))
     if kind == "cm":
-        return f"{format_decimal(value, lang, 1)}\u00a0{get_translations(lang).gettext('cm')}"
-    return format_decimal(value, lang, 3)
+        return numbers.length(value, "cm", 1)
+    return numbers.decimal(value, 3)
 
 
 def _field(param: dict, lang: str, ctx: PageContext) -> dict:
@@ -153,6 +154,7 @@ def _field(param: dict, lang: str, ctx: PageContext) -> dict:
 def _view(name: str, inputs: dict, lang: str, ctx: PageContext) -> dict:
     """The default result, formatted for the page (the script builds the same markup later)."""
     tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
+    numbers = numbers_for(lang)
     view = present(name, inputs)
     return {
         "figures": [
@@ -160,7 +162,7 @@ def _view(name: str, inputs: dict, lang: str, ctx: PageContext) -> dict:
         ],
         "tables": [
             {"title": tr(t["title"]), "outcome_label": tr(t["outcome_label"]),
-             "rows": [{"k": k, "exactly": format_percent(p, lang), "at_least": format_percent(q, lang),
+             "rows": [{"k": numbers.decimal(k, 0), "exactly": numbers.percent(p), "at_least": numbers.percent(q),
                        "bar": round(100 * p / max(r[1] for r in t["rows"]), 1)} for k, p, q in t["rows"]]}
             for t in view["tables"]
         ],

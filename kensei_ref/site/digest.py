@@ -14,7 +14,8 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 from kensei_ref.site.digest_odds import OddsTable, odds_tables
-from kensei_ref.languages import format_decimal, format_percent, get_translations, site_folder
+from kensei_ref.languages import get_translations, site_folder
+from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site.pages import PageContext, calculator_link, environment, has_quick_reference, quick_reference_tables
 
@@ -26,7 +27,8 @@ QRCODE_TARGET = Path("assets") / "vendor" / "qrcode.js"
 
 
 def _format(value, kind: str, lang: str) -> str:
-    return format_percent(float(value), lang) if kind == "probability" else format_decimal(float(value), lang, 2)
+    numbers = numbers_for(lang)
+    return numbers.percent(value) if kind == "probability" else numbers.decimal(value, 2)
 
 
 def _site_path(lang: str, href: str) -> str:

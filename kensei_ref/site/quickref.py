@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kensei_ref.languages import N_, get_translations
-from kensei_ref.rules.references import signed
+from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
 
 
@@ -187,18 +187,14 @@ def _value(book: RuleBook, cell: Cell) -> int | None:
     return None
 
 
-CENTIMETRES = N_("cm")
-
-
 def format_value(number: int, unit: str, lang: str = "en") -> str:
-    """A table's number as players write it: +1, 10 cm (10 см in Russian), 6″."""
+    """A table's number as players write it: +1, −1, 10 cm (10 см in Russian), 6″."""
+    numbers = numbers_for(lang)
     if unit == "signed":
-        return signed(number)
-    if unit == "cm":
-        return f"{number}\u00a0{get_translations(lang).gettext(CENTIMETRES)}"
-    if unit == "in":
-        return f"{number}\u2033"
-    return str(number)
+        return numbers.signed(number)
+    if unit in ("cm", "in"):
+        return numbers.length(number, unit)
+    return numbers.decimal(number)
 
 
 def tables(book: RuleBook, lang: str) -> list[dict]:
