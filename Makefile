@@ -6,7 +6,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 NODE_INSTALLED := node_modules/.installed
-CATALOGS := locales/fr/LC_MESSAGES/messages.mo locales/ru/LC_MESSAGES/messages.mo
+LOCALES := kensei_ref/locales
+CATALOGS := $(LOCALES)/fr/LC_MESSAGES/messages.mo $(LOCALES)/ru/LC_MESSAGES/messages.mo
 
 .PHONY: serve build test bench translations lint deps clean
 
@@ -46,12 +47,12 @@ $(NODE_INSTALLED): package.json package-lock.json
 # Extract every interface string, merge it into the French and Russian catalogs, compile them.
 translations: $(INSTALLED)
 	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ --no-location --sort-output \
-		--project kensei-ref --msgid-bugs-address "" -o locales/messages.pot .
-	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales --no-fuzzy-matching --ignore-obsolete
-	$(VENV)/bin/pybabel compile -d locales --statistics
+		--project kensei-ref --msgid-bugs-address "" -o $(LOCALES)/messages.pot .
+	$(VENV)/bin/pybabel update -i $(LOCALES)/messages.pot -d $(LOCALES) --no-fuzzy-matching --ignore-obsolete
+	$(VENV)/bin/pybabel compile -d $(LOCALES) --statistics
 
-locales/%/LC_MESSAGES/messages.mo: locales/%/LC_MESSAGES/messages.po $(INSTALLED)
-	$(VENV)/bin/pybabel compile -d locales -l $* -i $< -o $@
+$(LOCALES)/%/LC_MESSAGES/messages.mo: $(LOCALES)/%/LC_MESSAGES/messages.po $(INSTALLED)
+	$(VENV)/bin/pybabel compile -d $(LOCALES) -l $* -i $< -o $@
 
 clean:
 	rm -rf site $(VENV) node_modules .pytest_cache

@@ -2,9 +2,9 @@
 
 Everything else in the project asks this module. Adding a language means adding one
 :class:`Language` record here and its texts (the rule data's ``<code>`` fields and a catalog in
-``locales/<code>/``), nothing else in code. Rule text is not translated here; this module serves the
+``kensei_ref/locales/<code>/``), nothing else in code. Rule text is not translated here; this module serves the
 strings the project itself shows (labels, headings, messages), kept in
-``locales/<lang>/LC_MESSAGES/messages.po`` and compiled to ``.mo`` by ``make translations``.
+``kensei_ref/locales/<lang>/LC_MESSAGES/messages.po`` and compiled to ``.mo`` by ``make translations``.
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ LANGUAGE_NAMES = {language.code: language.name for language in LANGUAGE_RECORDS}
 QUOTES = {language.code: language.quotes for language in LANGUAGE_RECORDS}
 """Quotation marks as each language prints them: “…”, « … », «…»."""
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
+LOCALE_DIR = Path(__file__).resolve().parent / "locales"
+"""The catalogs ship inside the package, so an installed ``kensei-ref`` speaks every language."""
 
 
 def N_(message: str) -> str:
