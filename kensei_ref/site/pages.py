@@ -9,17 +9,18 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from urllib.parse import urlencode
 
 import jinja2
 
-from kensei_ref.rules import freshness
-from kensei_ref.site import quickref
 from kensei_ref.languages import LANGUAGES, QUOTES, get_translations
 from kensei_ref.numbers import numbers_for
-from kensei_ref.rules.references import REFERENCE, expand, plain, value_text
+from kensei_ref.rules import freshness
 from kensei_ref.rules.model import Chapter, Citation, Rule, RuleBook, Term
+from kensei_ref.rules.references import REFERENCE, expand, plain, value_text
+from kensei_ref.site import quickref
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -31,8 +32,10 @@ QUICK_REFERENCE_PAGE = "quick-reference.md"
 BENCHMARKS_PAGE = "benchmarks.md"
 
 
+@cache
 def environment(lang: str) -> jinja2.Environment:
-    """A Jinja2 environment whose ``_``/``ngettext`` speak ``lang``."""
+    """A Jinja2 environment whose ``_``/``ngettext`` speak ``lang``; one per language, so that each
+    template is compiled once (the loader still notices a template saved under ``mkdocs serve``)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         extensions=["jinja2.ext.i18n"],
