@@ -62,3 +62,29 @@ def test_serve_rebuilds_only_the_languages_a_change_touches(tmp_path):
     assert inputs.changed_languages(docs, ["fr", "ru"]) == {"fr", "ru"}  # the rule data: every language
     _touch(docs / "fr" / "new.md", "new", 4)
     assert inputs.changed_languages(docs, ["fr", "ru"]) == {"fr"}  # a new page
+
+
+def test_serve_rebuilds_the_languages_whose_rule_texts_changed(tmp_path, book):
+    from dataclasses import replace
+
+    from kensei_ref.rules.model import Text
+    from kensei_ref.rules.projection import language_digest
+
+    docs = tmp_path / "docs"
+    inputs = Fingerprints([])
+    languages = ["fr", "ru"]
+    assert inputs.changed_languages(docs, languages, lambda lang: language_digest(book, lang)) == {"fr", "ru"}
+    rule = book.rules[0]
+
+    def edited(title: Text):
+        chapters = tuple(
+            replace(chapter, rules=tuple(replace(r, title=title) if r is rule else r for r in chapter.rules))
+            for chapter in book.chapters
+        )
+        return replace(book, chapters=chapters)
+
+    french = edited(replace(rule.title, fr=rule.title.fr + " (révisé)"))
+    assert inputs.changed_languages(docs, languages, lambda lang: language_digest(french, lang)) == {"fr"}
+    english = edited(replace(rule.title, fr=rule.title.fr + " (révisé)", en=rule.title.en + " (revised)"))
+    # the English is the source of every translation: each one's "may be out of date" notice can change
+    assert inputs.changed_languages(docs, languages, lambda lang: language_digest(english, lang)) == {"fr", "ru"}

@@ -1,17 +1,19 @@
 """What each language's build was made from, so that ``mkdocs serve`` rebuilds only what a change touches.
 
-A language's pages depend on files every language shares (the rule data, the site's templates and
-files, the catalogs) and on its own ``docs/<lang>/`` folder. A fingerprint is the modification time
-and size of every file under those paths; a language whose fingerprint has not moved since its last
-build keeps the pages it has.
+A language's pages depend on files every language shares (the site's templates and files, the
+catalogs), on its own ``docs/<lang>/`` folder, and on its part of the rule data (see
+:mod:`kensei_ref.rules.projection`: a French text edited rebuilds French only; an English text or a
+value, every language). A fingerprint is the modification time and size of every file under those
+paths plus that hash; a language whose fingerprint has not moved since its last build keeps its pages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 Fingerprint = tuple[tuple[str, int, int], ...]
+LanguageState = tuple[Fingerprint, str]
 
 
 def fingerprint(paths: Iterable[Path]) -> Fingerprint:
@@ -30,14 +32,19 @@ class Fingerprints:
 
     def __init__(self, shared: Sequence[Path]) -> None:
         self.shared = tuple(shared)
-        self.built: dict[str, Fingerprint] = {}
+        self.built: dict[str, LanguageState] = {}
 
-    def changed_languages(self, docs: Path, languages: Iterable[str]) -> set[str]:
-        """The languages whose sources changed since this was last asked (all of them the first time)."""
+    def changed_languages(
+        self, docs: Path, languages: Iterable[str], data_digest: Callable[[str], str] = lambda lang: ""
+    ) -> set[str]:
+        """The languages whose sources changed since this was last asked (all of them the first time).
+
+        ``data_digest(lang)`` hashes the part of the rule data that ``lang``'s pages show.
+        """
         common = fingerprint(self.shared)
         changed = set()
         for lang in languages:
-            now = common + fingerprint([docs / lang])
+            now = (common + fingerprint([docs / lang]), data_digest(lang))
             if self.built.get(lang) != now:
                 changed.add(lang)
                 self.built[lang] = now

@@ -19,6 +19,7 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
@@ -43,6 +44,7 @@ from kensei_ref.rules import freshness
 from kensei_ref.rules.export import rules_document
 from kensei_ref.rules.loader import DATA_DIR, DataError, load
 from kensei_ref.rules.model import RuleBook
+from kensei_ref.rules.projection import language_digest
 from kensei_ref.site import navigation, offline_page, pages
 from kensei_ref.site.generate import generated_pages
 
@@ -221,10 +223,12 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
     def _build_other_languages(self, config: MkDocsConfig, site_dir: Path) -> None:
         """Build each other language into its folder; under ``serve``, only those whose sources changed."""
         docs = Path(config.docs_dir).parent
-        shared = [Path(self.config.rule_data or DATA_DIR), site_files.HERE, LOCALE_DIR, docs / "benchmarks.json"]
+        shared = [site_files.HERE, LOCALE_DIR, docs / "benchmarks.json"]
         if self.inputs is None or not self.serving or self.role.archive:
             self.inputs = Fingerprints(shared)
-        changed = self.inputs.changed_languages(docs, self.config.languages[1:])
+        book = self.book
+        assert book is not None
+        changed = self.inputs.changed_languages(docs, self.config.languages[1:], partial(language_digest, book))
         for lang in self.config.languages[1:]:
             if self.serving and not self.role.archive and lang not in changed:
                 log.info("serve: %s unchanged, kept as built", lang)
