@@ -10,6 +10,7 @@ the build copies it from ``node_modules`` into the site (no CDN).
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -26,7 +27,7 @@ QRCODE_TARGET = Path("assets") / "vendor" / "qrcode.js"
 """Where the QR code generator lies in each language's part of the built site (with its other assets)."""
 
 
-def _format(value, kind: str, lang: str) -> str:
+def _format(value: float | Fraction, kind: str, lang: str) -> str:
     numbers = numbers_for(lang)
     return numbers.percent(value) if kind == "probability" else numbers.decimal(value, 2)
 
