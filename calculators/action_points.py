@@ -10,31 +10,27 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from .inputs import make_inputs
-from .params import N_, Param
+from .params import N_, choice, count
 from .registry import Calculator
 from .results import Result, Step, figure
 
 UNIT_TYPES = ("infantry", "cavalry", "creature", "harasser", "lone_model", "character", "large_creature")
 
 PARAMS = (
-    Param(
+    choice(
         "unit_type",
-        "choice",
         N_("Unit type"),
         N_("Creatures here are those that are not large."),
         "kensei.action-points",
+        UNIT_TYPES,
         default="infantry",
-        choices=UNIT_TYPES,
     ),
-    Param(
+    count(
         "reactions",
-        "int",
         N_("Reactions"),
         N_("Withstand and shoot or counter-charge made in the opponent's phase: paid this phase."),
         "kensei.reaction-cost",
-        default=0,
-        minimum=0,
-        maximum=10,
+        10,
     ),
 )
 

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .params import N_, Param
+from .params import N_, Param, choice, flag
 from .pmf import Pmf
 from .registry import Calculator
 from .results import Distribution, Result, Step, Tabled, entry, figure
@@ -26,26 +26,24 @@ from .rulebook import LOWEST_FACE, RuleValues, d10_faces
 UNIT_TYPES = ("infantry", "creature", "harasser_on_foot", "cavalry", "mounted_harasser", "large_creature")
 
 PARAMS = (
-    Param(
+    choice(
         "dice",
-        "choice",
         N_("Charge dice"),
         N_(
             "1d10 for infantry, creatures and harassers on foot; 2d10 "
             "for cavalry, mounted harassers and large creatures."
         ),
         "kensei.charge-dice",
+        ("1d10", "2d10"),
         default=None,
-        choices=("1d10", "2d10"),
     ),
-    Param(
+    choice(
         "unit_type",
-        "choice",
         N_("Unit type"),
         N_("Instead of the dice: the charging unit's type."),
         "kensei.charge-dice",
+        UNIT_TYPES,
         default=None,
-        choices=UNIT_TYPES,
     ),
     Param(
         "distance",
@@ -56,14 +54,7 @@ PARAMS = (
         minimum=0,
         maximum=100,
     ),
-    Param(
-        "indirect",
-        "bool",
-        N_("Indirect charge"),
-        N_("The unit had to pivot to reach the target."),
-        "kensei.indirect-charge",
-        default=False,
-    ),
+    flag("indirect", N_("Indirect charge"), N_("The unit had to pivot to reach the target."), "kensei.indirect-charge"),
 )
 
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM, damage_wounds
-from .params import CHARACTERISTIC, N_, Param
+from .params import N_, Param, characteristic
 from .registry import Calculator
 from .results import Result, Step, figure
 from .rulebook import LOWEST_FACE
@@ -26,7 +26,7 @@ PARAMS = (
         minimum=LOWEST_FACE,
         maximum_rule=("kensei.roll-of-ten", "critical_roll"),
     ),  # the d10's highest face
-    Param("armor", "int", N_("Armor"), N_("The target's Armor."), "kensei.damage-roll", **CHARACTERISTIC),
+    characteristic("armor", N_("Armor"), N_("The target's Armor."), "kensei.damage-roll"),
     DAMAGE_RULE_PARAM,
 )
 

@@ -11,21 +11,12 @@ from fractions import Fraction
 from typing import Annotated, Any
 
 from .inputs import make_inputs
-from .params import N_, Param
+from .params import N_, flag
 from .registry import Calculator
 from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, d6_faces
 
-PARAMS = (
-    Param(
-        "heavy_armour",
-        "bool",
-        N_("Heavy armour"),
-        N_("A fighter in heavy armour drowns more easily."),
-        "ronin.water",
-        default=False,
-    ),
-)
+PARAMS = (flag("heavy_armour", N_("Heavy armour"), N_("A fighter in heavy armour drowns more easily."), "ronin.water"),)
 
 DrowningInputs = make_inputs("DrowningInputs", PARAMS, None, "Inputs of a drowning roll.", __name__)
 

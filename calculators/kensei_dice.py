@@ -16,18 +16,17 @@ from collections import Counter
 from fractions import Fraction
 
 from .choices import DAMAGE_RULES
-from .params import N_, Param
+from .params import N_, choice
 from .pmf import Pmf
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
 
-DAMAGE_RULE_PARAM = Param(
+DAMAGE_RULE_PARAM = choice(
     "damage_rule",
-    "choice",
     N_("Damage reading"),
     N_("threshold: as the melee Damage roll; subtractive: roll minus Armor, as in the ranged text."),
     "kensei.damage-roll",
+    DAMAGE_RULES,
     default="threshold",
-    choices=DAMAGE_RULES,
 )
 """The two readings of the Damage roll (see the clarification on kensei.damage-roll)."""
 

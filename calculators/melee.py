@@ -17,7 +17,7 @@ from .choices import COVER, COVER_RULES, NONE, SIDES
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import strike_die
-from .params import CHARACTERISTIC, N_, Param
+from .params import N_, Param, characteristic, choice, count, flag
 from .pmf import Pmf
 from .registry import Calculator
 from .results import Distribution, Figure, Result, Step, StepKind, Table, Value, tail_sums, to_floats
@@ -53,91 +53,47 @@ SIDE_PARAMS = (
         minimum=1,
         maximum=MAX_WOUNDS,
     ),
-    Param(
-        "attack",
-        "int",
-        N_("Attack"),
-        N_("A hit needs a roll higher than the Attack."),
-        "kensei.melee-attack-roll",
-        **CHARACTERISTIC,
+    characteristic(
+        "attack", N_("Attack"), N_("A hit needs a roll higher than the Attack."), "kensei.melee-attack-roll"
     ),
-    Param(
-        "defense",
-        "int",
-        N_("Defense"),
-        N_("A Defense roll lower than it cancels a hit."),
-        "kensei.melee-defense-roll",
-        **CHARACTERISTIC,
+    characteristic(
+        "defense", N_("Defense"), N_("A Defense roll lower than it cancels a hit."), "kensei.melee-defense-roll"
     ),
-    Param(
-        "armor",
-        "int",
-        N_("Armor"),
-        N_("A Damage roll must beat it to wound."),
-        "kensei.melee-damage-roll",
-        **CHARACTERISTIC,
-    ),
-    Param(
+    characteristic("armor", N_("Armor"), N_("A Damage roll must beat it to wound."), "kensei.melee-damage-roll"),
+    characteristic(
         "initiative",
-        "int",
         N_("Initiative"),
         N_("Added to the d10 that decides who strikes first."),
         "kensei.initiative-resolution",
-        **CHARACTERISTIC,
     ),
-    Param(
+    choice(
         "charge",
-        "choice",
         N_("Charged this turn"),
         N_("Infantry, creatures and harassers on foot; cavalry and mounted harassers; large creatures."),
         "kensei.charge-bonuses",
-        default=NONE,
-        choices=(NONE, *CHARGE_ATTACK_KEYS),
+        (NONE, *CHARGE_ATTACK_KEYS),
     ),
-    Param(
-        "cover",
-        "choice",
-        N_("Cover"),
-        N_("Cover in melee raises Defense and Initiative."),
-        "kensei.cover",
-        default=NONE,
-        choices=COVER,
-    ),
-    Param(
-        "in_water",
-        "bool",
-        N_("In water"),
-        N_("The unit stands in a stream, brook, bog or ford."),
-        "kensei.shallow-water",
-        default=False,
-    ),
-    Param(
+    choice("cover", N_("Cover"), N_("Cover in melee raises Defense and Initiative."), "kensei.cover", COVER),
+    flag("in_water", N_("In water"), N_("The unit stands in a stream, brook, bog or ford."), "kensei.shallow-water"),
+    count(
         "defensive",
-        "int",
         N_("Defensive Position"),
         N_("Defense bought with combat dice; not for a unit that charged or counter-charged."),
         "kensei.defensive-position",
-        default=0,
-        minimum=0,
-        maximum=MAX_DEFENSIVE,
+        MAX_DEFENSIVE,
     ),
-    Param(
+    count(
         "extra_dice",
-        "int",
         N_("Extra combat dice"),
         N_("Dice from weapons or abilities."),
         "kensei.combat-dice",
-        default=0,
-        minimum=0,
-        maximum=MAX_EXTRA_DICE,
+        MAX_EXTRA_DICE,
     ),
-    Param(
+    flag(
         "counter_charge",
-        "bool",
         N_("Won against a counter-charge"),
         N_("The unit's charge or counter-charge succeeded against a counter-charge: bonus dice."),
         "kensei.counter-charge",
-        default=False,
     ),
 )
 """Each side's inputs, named without the side (``models``, not ``a_models``)."""
@@ -150,14 +106,12 @@ def _side_params(side: str) -> tuple[Param, ...]:
 
 PARAMS = (
     *(param for side in SIDES for param in _side_params(side)),
-    Param(
+    choice(
         "first",
-        "choice",
         N_("Who strikes first"),
         N_("roll: the opposed Initiative roll; a or b: that side."),
         "kensei.initiative-resolution",
-        default="roll",
-        choices=("roll", *SIDES),
+        ("roll", *SIDES),
     ),
 )
 

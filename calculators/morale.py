@@ -14,51 +14,28 @@ from fractions import Fraction
 from typing import Annotated, Any
 
 from .inputs import make_inputs
-from .params import CHARACTERISTIC, N_, Param
+from .params import N_, characteristic, flag
 from .registry import Calculator
 from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, RuleValues, d6_faces
 
 MORALE_FLAGS = (
-    Param(
-        "under_half",
-        "bool",
-        N_("Fewer than half the fighters left"),
-        N_("Worsens the roll."),
-        "ronin.morale-modifiers",
-        default=False,
-    ),
-    Param(
+    flag("under_half", N_("Fewer than half the fighters left"), N_("Worsens the roll."), "ronin.morale-modifiers"),
+    flag(
         "commander",
-        "bool",
         N_("A Commander on the table"),
         N_("A fighter with the Commander skill is alive on the table: improves the roll."),
         "ronin.morale-modifiers",
-        default=False,
     ),
-    Param(
-        "banner",
-        "bool",
-        N_("Banner"),
-        N_("The warband may reroll a failed test."),
-        "ronin.banner",
-        default=False,
-    ),
+    flag("banner", N_("Banner"), N_("The warband may reroll a failed test."), "ronin.banner"),
 )
 
-MORALE_PARAM = Param("morale", "int", N_("Morale"), N_("The warband's Morale."), "ronin.morale-test", **CHARACTERISTIC)
+MORALE_PARAM = characteristic("morale", N_("Morale"), N_("The warband's Morale."), "ronin.morale-test")
 """The warband's Morale, shared with the morale-over-turns calculator."""
 
 PARAMS = (
     MORALE_PARAM,
-    Param(
-        "wavering",
-        "bool",
-        N_("Wavering"),
-        N_("The warband is wavering: worsens the roll."),
-        "ronin.morale-modifiers",
-        default=False,
-    ),
+    flag("wavering", N_("Wavering"), N_("The warband is wavering: worsens the roll."), "ronin.morale-modifiers"),
     *MORALE_FLAGS,
 )
 
@@ -68,12 +45,12 @@ MoraleInputs = make_inputs("MoraleInputs", PARAMS, None, "Inputs of a Morale tes
 def roll_modifier(rules: RuleValues, *, wavering: bool, under_half: bool, commander: bool) -> list[Step]:
     """The modifiers added to the 2d6, each with its rule."""
     steps = []
-    for flag, key, label in (
+    for applies, key, label in (
         (under_half, "under_half", N_("Fewer than half the fighters left")),
         (wavering, "wavering", N_("Wavering")),
         (commander, "commander", N_("A Commander on the table")),
     ):
-        if flag:
+        if applies:
             steps.append(
                 Step(
                     "ronin.morale-modifiers",

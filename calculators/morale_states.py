@@ -16,7 +16,7 @@ from .choices import MORALE_STATES
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .morale import MORALE_FLAGS, MORALE_PARAM, pass_chance, roll_modifier
-from .params import N_, Param
+from .params import N_, Param, choice, count
 from .registry import Calculator
 from .results import Figure, Result, Step, entry
 
@@ -25,25 +25,15 @@ MAX_TURNS = 20
 
 PARAMS = (
     MORALE_PARAM,
-    Param(
+    choice(
         "start",
-        "choice",
         N_("Starting state"),
         N_("The warband's morale state before the first turn."),
         "ronin.morale-states",
+        STATES,
         default="confident",
-        choices=STATES,
     ),
-    Param(
-        "turns",
-        "int",
-        N_("Turns"),
-        N_("Number of turns to follow."),
-        "ronin.morale-states",
-        default=1,
-        minimum=1,
-        maximum=MAX_TURNS,
-    ),
+    count("turns", N_("Turns"), N_("Number of turns to follow."), "ronin.morale-states", MAX_TURNS, minimum=1),
     Param(
         "triggers",
         "int_list",

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .params import N_, Param
+from .params import N_, Param, choice, count, flag
 from .registry import Calculator
 from .results import Result, Step, figure, to_number
 
@@ -40,50 +40,37 @@ MAX_COUNT = 10
 
 def _count(name: str, label: str, help: str, rule_id: str) -> Param:
     """An input that counts how often something costs centimetres (facings, pivots, obstacles)."""
-    return Param(name, "int", label, help, rule_id, default=0, minimum=0, maximum=MAX_COUNT)
+    return count(name, label, help, rule_id, MAX_COUNT)
 
 
 PARAMS = (
-    Param(
+    choice(
         "unit_type",
-        "choice",
         N_("Unit type"),
         N_("Infantry, harassers on foot and lone models that are neither cavalry nor large share a Movement."),
         "kensei.movement",
+        UNIT_TYPES,
         default="infantry",
-        choices=UNIT_TYPES,
     ),
-    Param("running", "bool", N_("Running"), N_("Running doubles the Movement."), "kensei.running", default=False),
-    Param(
+    flag("running", N_("Running"), N_("Running doubles the Movement."), "kensei.running"),
+    count(
         "penalty_cm",
-        "int",
         N_("Penalty (cm)"),
         N_("Centimetres taken off, after running doubles the Movement."),
         "kensei.running",
-        default=0,
-        minimum=0,
-        maximum=50,
+        50,
     ),
     _count("facings", N_("Facings"), N_("Changes of facing."), "kensei.facing"),
     _count("pivots", N_("Pivots"), N_("About-faces."), "kensei.pivoting"),
     _count("obstacles", N_("Obstacles"), N_("Normal or high obstacles crossed."), "kensei.obstacles"),
     _count("very_high_obstacles", N_("Very high obstacles"), N_("Cavalry can never cross them."), "kensei.obstacles"),
-    Param(
+    flag(
         "difficult_terrain",
-        "bool",
         N_("Difficult terrain"),
         N_("Halves the Movement, except for harassers."),
         "kensei.difficult-terrain",
-        default=False,
     ),
-    Param(
-        "bridge",
-        "bool",
-        N_("On or near a bridge"),
-        N_("Units on or near a bridge move at half speed."),
-        "kensei.bridge",
-        default=False,
-    ),
+    flag("bridge", N_("On or near a bridge"), N_("Units on or near a bridge move at half speed."), "kensei.bridge"),
 )
 
 

@@ -173,6 +173,35 @@ class Param:
         return (minimum is None or number >= minimum) and (maximum is None or number <= maximum)
 
 
+def flag(name: str, label: str, help: str, rule_id: str) -> Param:
+    """A yes-or-no input, off unless given: a modifier that applies or not."""
+    return Param(name, "bool", label, help, rule_id, default=False)
+
+
+def count(name: str, label: str, help: str, rule_id: str, maximum: int, *, minimum: int = 0) -> Param:
+    """An integer input that counts something (reactions, facings, turns): from ``minimum``, which
+    it is unless given, up to ``maximum``."""
+    return Param(name, "int", label, help, rule_id, default=minimum, minimum=minimum, maximum=maximum)
+
+
+def characteristic(name: str, label: str, help: str, rule_id: str, *, default: Any = REQUIRED) -> Param:
+    """A characteristic of a profile (Attack, Honor, Ki...), within :data:`CHARACTERISTIC`."""
+    return Param(name, "int", label, help, rule_id, default=default, **CHARACTERISTIC)
+
+
+FIRST: Any = object()
+"""Default of :func:`choice`: the first of its choices."""
+
+
+def choice(
+    name: str, label: str, help: str, rule_id: str, choices: tuple[str, ...], *, default: str | None = FIRST
+) -> Param:
+    """An input that takes one of ``choices``: the first unless given, or ``default`` when another
+    (``None``: optional, the calculator then decides)."""
+    default = choices[0] if default is FIRST else default
+    return Param(name, "choice", label, help, rule_id, default=default, choices=choices)
+
+
 def _integer_range(minimum: int | None, maximum: int | None) -> str:
     if minimum is not None and maximum is not None:
         return f" from {minimum} to {maximum}"

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .params import CHARACTERISTIC, N_, Param
+from .params import CHARACTERISTIC, N_, Param, choice, count, flag
 from .registry import Calculator
 from .regroup import regroup_chance
 from .results import Distribution, Result, Step, Tabled, figure
@@ -28,22 +28,19 @@ MAX_UNITS = 10
 MAX_POINTS = 20
 
 PARAMS = (
-    Param(
+    choice(
         "general",
-        "choice",
         N_("General"),
         N_("The general's rank sets the commandment points."),
         "kensei.commandment-points",
+        ("daimyo", "taisho", "hero", "daisho_samurai"),
         default="taisho",
-        choices=("daimyo", "taisho", "hero", "daisho_samurai"),
     ),
-    Param(
+    flag(
         "dominance",
-        "bool",
         N_("Position of dominance"),
         N_("The general holds the hill: extra points."),
         "kensei.position-of-dominance",
-        default=False,
     ),
     Param(
         "points",
@@ -55,23 +52,18 @@ PARAMS = (
         minimum=0,
         maximum=MAX_POINTS,
     ),
-    Param(
+    flag(
         "taisho_ability",
-        "bool",
         N_("Keep points for a Taisho ability"),
         N_("Reserve the cost of one ability."),
         "kensei.taisho-abilities",
-        default=False,
     ),
-    Param(
+    count(
         "strategic_orders",
-        "int",
         N_("Strategic orders to keep points for"),
         N_("Reserve the cost of this many strategic orders."),
         "kensei.strategic-orders",
-        default=0,
-        minimum=0,
-        maximum=MAX_POINTS,
+        MAX_POINTS,
     ),
     Param(
         "honors",
@@ -249,11 +241,11 @@ def follow_plan(
         after: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
         reached: dict[int, Fraction] = defaultdict(Fraction)
         p_unit = Fraction(0)
-        for (left, count), chance in states.items():
+        for (left, units_regrouped), chance in states.items():
             reached[left] += chance
             for outcome_chance, spent, won in _attempt_outcomes(p, attempts_by_points[left], cost):
                 if outcome_chance:
-                    after[left - spent, count + won] += chance * outcome_chance
+                    after[left - spent, units_regrouped + won] += chance * outcome_chance
                     p_unit += chance * outcome_chance * won
         states = after
         attempts = tuple((left, attempts_by_points[left]) for left in sorted(reached, reverse=True))
@@ -293,8 +285,8 @@ def compute(inputs: Any) -> PlannerResult:
     plans, states = follow_plan(units, table, available, cost)
     counts = [Fraction(0)] * (len(units) + 1)
     expected_cp = Fraction(0)
-    for (left, count), chance in states.items():
-        counts[count] += chance
+    for (left, units_regrouped), chance in states.items():
+        counts[units_regrouped] += chance
         expected_cp += chance * (available - left)
     steps = plan_steps(inputs, budget, reserved, available, plans)
     regrouped = Distribution.from_fractions(counts)

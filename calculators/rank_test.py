@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from .choices import MORALE_STATES
 from .inputs import make_inputs
-from .params import N_, Param
+from .params import N_, Param, choice
 from .registry import Calculator
 from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, d6_faces
@@ -25,14 +25,13 @@ RULES_BY_STATE = {"wavering": "ronin.wavering", "panic": "ronin.panic"}
 
 PARAMS = (
     Param("rank", "int", N_("Rank"), N_("The fighter's Rank."), "ronin.wavering", minimum=0, maximum=10),
-    Param(
+    choice(
         "state",
-        "choice",
         N_("Warband's state"),
         N_("Wavering: to move into contact; panic: to act at all."),
         "ronin.morale-states",
+        tuple(state for state in MORALE_STATES if state in RULES_BY_STATE),
         default="wavering",
-        choices=tuple(state for state in MORALE_STATES if state in RULES_BY_STATE),
     ),
 )
 

@@ -15,13 +15,13 @@ from fractions import Fraction
 from typing import Annotated, Any
 
 from .inputs import make_inputs
-from .params import CHARACTERISTIC, N_, Param
+from .params import N_, Param, characteristic, flag
 from .registry import Calculator
 from .results import Result, Step, figure
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
 
 PARAMS = (
-    Param("honor", "int", N_("Honor"), N_("The unit's Honor (HR)."), "kensei.regroup", **CHARACTERISTIC),
+    characteristic("honor", N_("Honor"), N_("The unit's Honor (HR)."), "kensei.regroup"),
     Param(
         "bonus",
         "int",
@@ -42,13 +42,11 @@ PARAMS = (
         minimum=1,
         maximum_rule=("kensei.regroup", "attempts"),
     ),
-    Param(
+    flag(
         "mystical",
-        "bool",
         N_("Near Mystical Terrain"),
         N_("The unit regroups at once, without a roll."),
         "kensei.mystical-terrain",
-        default=False,
     ),
 )
 

@@ -15,7 +15,7 @@ from .choices import COVER, COVER_RULES, NONE
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM, damage_chance, hit_chance, strike_die, through_chance
-from .params import CHARACTERISTIC, N_, Param
+from .params import CHARACTERISTIC, N_, Param, characteristic, choice, flag
 from .pmf import Pmf
 from .registry import Calculator
 from .results import Distribution, Result, Step, Tabled, entry, figure
@@ -61,90 +61,66 @@ PARAMS = (
         min_length=1,
         max_length=100,
     ),
-    Param(
-        "attack",
-        "int",
-        label=N_("Attack"),
-        help=N_("The shooters' Attack: a hit needs a higher roll."),
-        rule_id="kensei.hit-roll",
-        **CHARACTERISTIC,
-    ),
-    Param(
+    characteristic("attack", N_("Attack"), N_("The shooters' Attack: a hit needs a higher roll."), "kensei.hit-roll"),
+    characteristic(
         "defense",
-        "int",
-        label=N_("Defense"),
-        help=N_("Defense of the target's highest-ranked model: a lower roll cancels a hit."),
-        rule_id="kensei.defense-roll",
-        **CHARACTERISTIC,
+        N_("Defense"),
+        N_("Defense of the target's highest-ranked model: a lower roll cancels a hit."),
+        "kensei.defense-roll",
     ),
-    Param("armor", "int", N_("Armor"), N_("The target's Armor."), "kensei.damage-roll", **CHARACTERISTIC),
-    Param(
+    characteristic("armor", N_("Armor"), N_("The target's Armor."), "kensei.damage-roll"),
+    choice(
         "range",
-        "choice",
         N_("Range"),
         N_("Short range helps the Attack roll, long range hinders it; out of range, nothing hits."),
         "kensei.firing",
+        ("short", "normal", "long", "out"),
         default="normal",
-        choices=("short", "normal", "long", "out"),
     ),
-    Param(
+    flag(
         "precision",
-        "bool",
         N_("Greater Precision"),
         N_("The shot costs more action points and improves the Attack."),
         "kensei.greater-precision",
-        default=False,
     ),
-    Param(
+    flag(
         "second_shot",
-        "bool",
         N_("Second shot"),
         N_("This volley is the second of Multiple Shots, at worse Attack."),
         "kensei.multiple-shots",
-        default=False,
     ),
-    Param(
+    flag(
         "multiple_shots",
-        "bool",
         N_("Both volleys of Multiple Shots"),
         N_("Shoot, reload and shoot again: the total of both volleys, the second at worse Attack."),
         "kensei.multiple-shots",
-        default=False,
     ),
-    Param(
+    choice(
         "moved",
-        "choice",
         N_("Shooters moved"),
         N_("Marching or running before shooting worsens the Attack."),
         "kensei.moving-before-shooting",
-        default=NONE,
-        choices=(NONE, *MOVED_MODIFIERS),
+        (NONE, *MOVED_MODIFIERS),
     ),
-    Param(
+    choice(
         "cover",
-        "choice",
         N_("Target's cover"),
         N_("Cover worsens the shooters' Attack, heavy cover more than light."),
         "kensei.cover",
-        default=NONE,
-        choices=COVER,
+        COVER,
     ),
-    Param(
+    choice(
         "shooter_in",
-        "choice",
         N_("Shooters stand in"),
         N_("Shooting from deep forest or from a stream, brook, bog or ford worsens the Attack."),
         "kensei.deep-forest",
-        default=NONE,
-        choices=(NONE, *SHOOTER_IN),
+        (NONE, *SHOOTER_IN),
     ),
-    Param(
+    flag(
         "target_in_water",
-        "bool",
         N_("Target in water"),
         N_("The target stands in a stream, brook, bog or ford, which lowers its Defense."),
         "kensei.shallow-water",
-        default=False,
     ),
     DAMAGE_RULE_PARAM,
 )

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .params import CHARACTERISTIC, N_, Param
+from .params import N_, Param, characteristic
 from .registry import Calculator
 from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
@@ -45,32 +45,26 @@ PARAMS = (
         minimum=0,
         maximum=10,
     ),
-    Param(
+    characteristic(
         "caster_ki",
-        "int",
-        label=N_("Caster's Ki"),
-        help=N_("For the chance to block: the casting Onmyouiji's Ki."),
-        rule_id="kensei.blocking",
+        N_("Caster's Ki"),
+        N_("For the chance to block: the casting Onmyouiji's Ki."),
+        "kensei.blocking",
         default=None,
-        **CHARACTERISTIC,
     ),
-    Param(
+    characteristic(
         "difficulty",
-        "int",
-        label=N_("Spell difficulty"),
-        help=N_("For the chance to block: the spell's difficulty."),
-        rule_id="kensei.blocking",
+        N_("Spell difficulty"),
+        N_("For the chance to block: the spell's difficulty."),
+        "kensei.blocking",
         default=None,
-        **CHARACTERISTIC,
     ),
-    Param(
+    characteristic(
         "taisho_ki",
-        "int",
-        label=N_("Taisho's Ki"),
-        help=N_("For the chance of a Ki roll for a Taisho ability or a strategic order."),
-        rule_id="kensei.taisho-abilities",
+        N_("Taisho's Ki"),
+        N_("For the chance of a Ki roll for a Taisho ability or a strategic order."),
+        "kensei.taisho-abilities",
         default=None,
-        **CHARACTERISTIC,
     ),
 )
 
