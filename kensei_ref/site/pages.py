@@ -132,7 +132,7 @@ class PageContext:
                 term = self.book.term(target)
                 words = label or term.name[self.lang]
                 tooltip = _attribute(self.plain(term.definition[self.lang]))
-                return f'[{words}]({self.link(GLOSSARY_PAGE, term.id)} "{tooltip}")'
+                return f'[{words}]({self.link(GLOSSARY_PAGE, term.id)} "{tooltip}"){{: .kr-term }}'
             number = self.value(rule, target)
             return value_text(kind, number, self.lang)
 

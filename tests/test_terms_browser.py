@@ -1,0 +1,68 @@
+"""Glossary terms on a phone: a tap shows the definition in place, a second tap opens the glossary."""
+
+from __future__ import annotations
+
+import pytest
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_a_tap_shows_the_definition_and_a_second_tap_opens_the_glossary(phone, server, book, lang):
+    prefix = "" if lang == "en" else f"{lang}/"
+    phone.goto(f"{server}/{prefix}kensei/terrain/")
+    term = phone.locator("article a.kr-term").first
+    term.scroll_into_view_if_needed()
+    term_id = term.get_attribute("href").rsplit("#", 1)[1]
+    term.tap()
+    popover = phone.locator("#kr-term-popover")
+    popover.wait_for(state="visible")
+    assert phone.url.endswith(f"{prefix}kensei/terrain/"), "the first tap must not leave the page"
+    text = popover.locator(".kr-term-popover__text").inner_text()
+    definition = book.term(term_id).definition[lang]
+    assert text and text.split()[0] in definition, (text, definition)
+    # the definition is as large as the page's text, and fits the screen
+    size = float(popover.evaluate("el => getComputedStyle(el).fontSize").removesuffix("px"))
+    body = float(phone.locator("article p").first.evaluate("el => getComputedStyle(el).fontSize").removesuffix("px"))
+    assert size >= body - 0.5, (size, body)
+    box = popover.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert term.get_attribute("aria-describedby") == "kr-term-popover"
+    term.tap()
+    phone.wait_for_url(f"**/{prefix}glossary/#{term_id}")
+
+
+def test_escape_and_a_tap_elsewhere_close_it(phone, server):
+    phone.goto(f"{server}/kensei/terrain/")
+    term = phone.locator("article a.kr-term").first
+    term.scroll_into_view_if_needed()
+    term.tap()
+    popover = phone.locator("#kr-term-popover")
+    popover.wait_for(state="visible")
+    phone.keyboard.press("Escape")
+    popover.wait_for(state="hidden")
+    term.tap()
+    popover.wait_for(state="visible")
+    phone.locator("article h1").tap()
+    popover.wait_for(state="hidden")
+
+
+def test_a_mouse_click_still_follows_the_link(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/kensei/terrain/")
+        term = page.locator("article a.kr-term").first
+        term_id = term.get_attribute("href").rsplit("#", 1)[1]
+        term.click()
+        page.wait_for_url(f"**/glossary/#{term_id}")
+    finally:
+        context.close()
