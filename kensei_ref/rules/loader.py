@@ -111,6 +111,13 @@ class _Checker:
                 self.problem(path, f"unknown key {key!r} (allowed: {', '.join(sorted(allowed))})")
         return True
 
+    def items(self, node: Any, path: str) -> list[tuple[Any, str]]:
+        """Each item of a list with its path (``path[i]``); none, and a problem, when it is not a list."""
+        if not isinstance(node, list):
+            self.problem(path, "must be a list")
+            return []
+        return [(item, f"{path}[{i}]") for i, item in enumerate(node)]
+
     def string(self, node: Any, path: str, pattern: re.Pattern[str] | None = None) -> str | None:
         if not isinstance(node, str) or not node.strip():
             self.problem(path, f"must be a non-empty string, got {node!r}")
@@ -194,12 +201,8 @@ def _display(path: Path, root: Path) -> str:
 
 
 def _load_examples(check: _Checker, node: Any, path: str) -> tuple[Example, ...]:
-    if not isinstance(node, list):
-        check.problem(path, "must be a list")
-        return ()
     examples = []
-    for i, item in enumerate(node):
-        where = f"{path}[{i}]"
+    for item, where in check.items(node, path):
         if not check.mapping(item, where, ("id", "text"), ("calculator", "inputs", "expect")):
             continue
         example_id = check.string(item.get("id"), f"{where}.id", SLUG)
@@ -222,26 +225,18 @@ def _load_examples(check: _Checker, node: Any, path: str) -> tuple[Example, ...]
 
 
 def _load_notes(check: _Checker, node: Any, path: str) -> tuple[Note, ...]:
-    if not isinstance(node, list):
-        check.problem(path, "must be a list")
-        return ()
     notes = []
-    for i, item in enumerate(node):
-        where = f"{path}[{i}]"
+    for item, where in check.items(node, path):
         if not check.mapping(item, where, ("id", "kind", "text"), ("sources",)):
             continue
         note_id = check.string(item.get("id"), f"{where}.id", SLUG)
         kind = check.choice(item.get("kind"), f"{where}.kind", NOTE_KINDS)
         text = check.text(item.get("text"), f"{where}.text")
-        sources = item.get("sources", [])
         citations = []
-        if not isinstance(sources, list):
-            check.problem(f"{where}.sources", "must be a list")
-        else:
-            for j, src in enumerate(sources):
-                citation = check.citation(src, f"{where}.sources[{j}]")
-                if citation:
-                    citations.append(citation)
+        for src, at in check.items(item.get("sources", []), f"{where}.sources"):
+            citation = check.citation(src, at)
+            if citation:
+                citations.append(citation)
         if note_id and kind and text:
             notes.append(Note(note_id, kind, text, tuple(citations)))
     return tuple(notes)
