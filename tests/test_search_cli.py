@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from cli_capture import run_cli
 
 from kensei_ref.cli.lookup import terminal_lines
 from kensei_ref.cli.main import main
@@ -256,13 +257,8 @@ def test_find_terms_suggests_names_or_nothing(bundled):
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
-    """Run ``kensei-ref argv``: (exit status, stdout, stderr); argparse errors raise SystemExit."""
-    try:
-        status = main(list(argv))
-    except SystemExit as stop:
-        status = stop.code
-    out, err = capsys.readouterr()
-    return status, out, err
+    """Run ``kensei-ref argv``: (exit status, stdout, stderr)."""
+    return run_cli(main, capsys, *argv)
 
 
 @pytest.mark.parametrize(("lang", "words"), [

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
+from cli_capture import run_cli
 
 from calculators import CALCULATORS, CalculatorInputError
 
@@ -26,15 +28,7 @@ except ImportError:  # the project's CLI is not there yet: a parser with only ``
 def cli(capsys):
     """``cli(*argv) -> (status, stdout, stderr)``, whether the command returns or exits."""
 
-    def call(*argv: str) -> tuple[int, str, str]:
-        try:
-            status = main(list(argv))
-        except SystemExit as exit_:
-            status = exit_.code
-        out, err = capsys.readouterr()
-        return status, out, err
-
-    return call
+    return functools.partial(run_cli, main, capsys)
 
 
 def argv_of(name: str, inputs: dict) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from calculator_inputs import BASE
 
 from calculators import CALCULATORS, CalculatorInputError, RuleValues
 from calculators.shooting import ShootingInputs
@@ -12,24 +13,7 @@ MELEE = {
     "a_models": 5, "a_wounds": 5, "a_attack": 5, "a_defense": 5, "a_armor": 3, "a_initiative": 3,
     "b_models": 5, "b_wounds": 5, "b_attack": 5, "b_defense": 5, "b_armor": 3, "b_initiative": 3,
 }  # fmt: skip
-VALID = {
-    "shooting": SHOOTING,
-    "melee": MELEE,
-    "regroup": {"honor": 6},
-    "planner": {"honors": [6, 7]},
-    "charge": {"dice": "1d10", "distance": 6},
-    "movement": {},
-    "action-points": {},
-    "spells": {"levels": [1]},
-    "damage-roll": {"roll": 5, "armor": 2},
-    "dice-split": {"combat_dice": 7},
-    "morale": {"morale": 7},
-    "morale-states": {"morale": 7},
-    "rank-test": {"rank": 3},
-    "drowning": {},
-    "priority": {},
-    "morale-trigger": {"starting_fighters": 10},
-}
+VALID = {**BASE, "shooting": SHOOTING, "melee": MELEE, "spells": {"levels": [1]}}  # the shared base, but these three
 
 BAD = [
     # (id, calculator, changes to the valid inputs (None removes), field named, words in the message)
