@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 import jinja2
 
-from kensei_ref.languages import LANGUAGES, QUOTES, get_translations
+from kensei_ref.languages import LANGUAGE_NAMES, LANGUAGES, QUOTES, get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules import freshness
 from kensei_ref.rules.model import Chapter, Citation, Rule, RuleBook, Term
@@ -216,13 +216,18 @@ def chapter_page(
 
 
 def glossary_page(book: RuleBook, lang: str) -> str:
-    """The glossary: each term's name in the three languages side by side, defined in ``lang``."""
+    """The glossary: each term's name in the three languages side by side, defined in ``lang``.
+
+    The reader's own language comes first, with the definition beside it, so that on a phone the
+    definition is on screen and the other languages' names follow to the right."""
     ctx = PageContext(book, lang, GLOSSARY_PAGE)
+    others = [other for other in LANGUAGES if other != lang]
 
     def view(term: Term) -> dict:
         return {
             "id": term.id,
-            "names": [term.name.en, term.name.fr, term.name.ru],
+            "name": term.name[lang],
+            "others": [term.name[other] for other in others],
             "definition": " ".join(ctx.markdown(term.definition[lang]).split()),
             "rule": f"[{ctx.rule_label(book.rule(term.rule))}]({ctx.rule_link(term.rule)})" if term.rule else "",
             "japanese": term.japanese,
@@ -230,7 +235,10 @@ def glossary_page(book: RuleBook, lang: str) -> str:
         }
 
     terms = sorted(book.terms, key=lambda t: t.name[lang].casefold())
-    return environment(lang).get_template("glossary.md.j2").render(terms=[view(t) for t in terms])
+    return environment(lang).get_template("glossary.md.j2").render(
+        language=LANGUAGE_NAMES[lang], other_languages=[LANGUAGE_NAMES[o] for o in others],
+        terms=[view(t) for t in terms],
+    )
 
 
 def sources_page(book: RuleBook, lang: str) -> str:

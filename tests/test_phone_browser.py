@@ -1,4 +1,4 @@
-"""Glossary terms on a phone: a tap shows the definition in place, a second tap opens the glossary."""
+"""The site on a phone: glossary terms a tap explains, a glossary whose definitions are on screen, a whole title."""
 
 from __future__ import annotations
 
@@ -66,3 +66,24 @@ def test_a_mouse_click_still_follows_the_link(browser, server):
         page.wait_for_url(f"**/glossary/#{term_id}")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_the_glossary_shows_definitions_on_a_phone(phone, server, lang):
+    """The reader's language and the definition come first: on a 390 px screen the definition
+    starts on screen, and only the table (not the page) scrolls sideways to the other languages."""
+    prefix = "" if lang == "en" else f"{lang}/"
+    phone.goto(f"{server}/{prefix}glossary/")
+    first_row = phone.locator("article table tbody tr").first
+    definition = first_row.locator("td").nth(1)
+    box = definition.bounding_box()
+    assert box["x"] + 100 < 390, box
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_the_header_title_is_whole_on_a_phone(phone, server, lang):
+    prefix = "" if lang == "en" else f"{lang}/"
+    phone.goto(f"{server}/{prefix}")
+    title = phone.locator(".md-header__title .md-header__topic").first.locator(".md-ellipsis")
+    assert title.evaluate("el => el.scrollWidth <= el.clientWidth"), title.inner_text()
