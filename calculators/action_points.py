@@ -41,7 +41,6 @@ ActionPointsInputs = make_inputs("ActionPointsInputs", PARAMS, None, "Inputs of 
 class ActionPointsResult(Result):
     NAME = "action-points"
     action_points: Annotated[int, figure(N_("Action points"))]
-    steps: tuple[Step, ...]
 
 
 def compute(inputs: Any) -> ActionPointsResult:
@@ -66,7 +65,7 @@ def compute(inputs: Any) -> ActionPointsResult:
         )
     points = max(0, base - spent)
     steps.append(ActionPointsResult.step("action_points", "kensei.action-points", points))
-    return ActionPointsResult(points, tuple(steps))
+    return ActionPointsResult(points, steps=tuple(steps))
 
 
 CALCULATOR = Calculator(

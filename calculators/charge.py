@@ -79,7 +79,6 @@ class ChargeResult(Result):
         Distribution,
         Tabled("roll_pmf", N_("Charge roll"), N_("Roll"), json_keys=("pmf", "at_least"), json_prefix="roll_"),
     ]
-    steps: tuple[Step, ...]
 
 
 def charge_dice(inputs: Any) -> int:
@@ -130,7 +129,7 @@ def compute(inputs: Any) -> ChargeResult:
     roll = die.sum_of(count)
     p_success = sum((roll.probability(k) for k in roll.outcomes if k >= required_roll), Fraction(0))
     steps.append(ChargeResult.step("p_success", "kensei.charge-dice", p_success))
-    return ChargeResult(p_success, count, required_roll, Distribution.of(roll), tuple(steps))
+    return ChargeResult(p_success, count, required_roll, Distribution.of(roll), steps=tuple(steps))
 
 
 CALCULATOR = Calculator(N_("Charge roll"), "kensei.charge-dice", "kensei", ChargeInputs, ChargeResult, compute)

@@ -38,7 +38,6 @@ DamageRollInputs = make_inputs("DamageRollInputs", PARAMS, None, "Inputs of a Da
 class DamageRollResult(Result):
     NAME = "damage-roll"
     wounds: Annotated[int, figure(N_("Wounds"))]
-    steps: tuple[Step, ...]
 
 
 def compute(inputs: Any) -> DamageRollResult:
@@ -52,7 +51,7 @@ def compute(inputs: Any) -> DamageRollResult:
         Step("kensei.damage-roll", "damage_rule", N_("Damage reading"), inputs.damage_rule, "text"),
         DamageRollResult.step("wounds", "kensei.damage-roll", wounds),
     )
-    return DamageRollResult(wounds, steps)
+    return DamageRollResult(wounds, steps=steps)
 
 
 CALCULATOR = Calculator(N_("Damage roll"), "kensei.damage-roll", "kensei", DamageRollInputs, DamageRollResult, compute)

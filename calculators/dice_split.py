@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from .inputs import make_inputs
 from .params import N_, Param
 from .registry import Calculator
-from .results import Result, Step, figure
+from .results import Result, figure
 
 PARAMS = (
     Param(
@@ -37,7 +37,6 @@ class DiceSplitResult(Result):
     NAME = "dice-split"
     minimum_for_charged: Annotated[int, figure(N_("At least, against the charged unit"))]
     maximum_for_character: Annotated[int, figure(N_("At most, against a lone character"))]
-    steps: tuple[Step, ...]
 
 
 def compute(inputs: Any) -> DiceSplitResult:
@@ -55,7 +54,7 @@ def compute(inputs: Any) -> DiceSplitResult:
         DiceSplitResult.step("minimum_for_charged", "kensei.dividing-dice", rounded_up),
         DiceSplitResult.step("maximum_for_character", "kensei.dividing-dice", rounded_down),
     )
-    return DiceSplitResult(rounded_up, rounded_down, steps)
+    return DiceSplitResult(rounded_up, rounded_down, steps=steps)
 
 
 CALCULATOR = Calculator(

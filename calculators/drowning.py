@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from .inputs import make_inputs
 from .params import N_, flag
 from .registry import Calculator
-from .results import Result, Step, entry, figure
+from .results import Result, entry, figure
 from .rulebook import LOWEST_FACE, d6_faces
 
 PARAMS = (flag("heavy_armour", N_("Heavy armour"), N_("A fighter in heavy armour drowns more easily."), "ronin.water"),)
@@ -26,7 +26,6 @@ class DrowningResult(Result):
     NAME = "drowning"
     drowns_on: Annotated[int, entry(N_("Drowns on a d6 of at least"))]
     p_drown: Annotated[Fraction, figure(N_("Chance to drown"), "probability")]
-    steps: tuple[Step, ...]
 
 
 def compute(inputs: Any) -> DrowningResult:
@@ -43,7 +42,7 @@ def compute(inputs: Any) -> DrowningResult:
         DrowningResult.step("drowns_on", "ronin.water", drowns_on),
         DrowningResult.step("p_drown", "ronin.water", p),
     )
-    return DrowningResult(drowns_on, p, steps)
+    return DrowningResult(drowns_on, p, steps=steps)
 
 
 CALCULATOR = Calculator(N_("Drowning"), "ronin.water", "ronin", DrowningInputs, DrowningResult, compute)

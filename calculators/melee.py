@@ -342,7 +342,6 @@ class MeleeResult(Result):
     b_dealt: Distribution
     p_a_wiped: Fraction
     p_b_wiped: Fraction
-    steps: tuple[Step, ...]
 
     @property
     def victory(self) -> Fraction:
@@ -471,7 +470,7 @@ def compute(inputs: Any) -> MeleeResult:
         Distribution.of(Pmf(tuple(outcome.by_second))),
         Fraction(outcome.by_second[a.wounds], denominator),
         Fraction(outcome.by_first[b.wounds], denominator),
-        tuple(steps),
+        steps=tuple(steps),
     )
 
 

@@ -86,7 +86,6 @@ class MoraleResult(Result):
     NAME = "morale"
     p_pass: Annotated[Fraction, figure(N_("Chance to pass"), "probability")]
     modifier: Annotated[int, entry()]
-    steps: tuple[Step, ...]
 
 
 def compute(inputs: Any) -> MoraleResult:
@@ -127,7 +126,7 @@ def compute(inputs: Any) -> MoraleResult:
         )
     p_pass = pass_chance(inputs.morale, modifier, inputs.banner, rules)
     steps.append(MoraleResult.step("p_pass", "ronin.morale-test", p_pass))
-    return MoraleResult(p_pass, modifier, tuple(steps))
+    return MoraleResult(p_pass, modifier, steps=tuple(steps))
 
 
 CALCULATOR = Calculator(N_("Morale test"), "ronin.morale-test", "ronin", MoraleInputs, MoraleResult, compute)

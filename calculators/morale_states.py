@@ -81,7 +81,6 @@ class MoraleStatesResult(Result):
     p_pass_confident: Annotated[Fraction, entry(N_("Chance to pass while confident"), "probability")]
     p_pass_wavering: Annotated[Fraction, entry(N_("Chance to pass while wavering"), "probability")]
     states: Annotated[tuple[State, ...], entry(json=_history_json)]  # turn 0 (the start) to the last turn
-    steps: tuple[Step, ...]
 
     def payload(self) -> dict[str, Any]:
         return {**super().payload(), "final": _by_name(self.states[-1])}
@@ -140,7 +139,7 @@ def compute(inputs: Any) -> MoraleStatesResult:
     for triggered in inputs.triggers or (0,) * inputs.turns:
         state = next_turn(state, bool(triggered), pass_confident, pass_wavering)
         history.append(state)
-    return MoraleStatesResult(pass_confident, pass_wavering, tuple(history), tuple(steps))
+    return MoraleStatesResult(pass_confident, pass_wavering, tuple(history), steps=tuple(steps))
 
 
 CALCULATOR = Calculator(

@@ -34,7 +34,6 @@ MoraleTriggerInputs = make_inputs("MoraleTriggerInputs", PARAMS, None, "Inputs o
 class MoraleTriggerResult(Result):
     NAME = "morale-trigger"
     casualty_threshold: Annotated[int, figure(N_("Fighters taken out in a turn that force a test"))]
-    steps: tuple[Step, ...]
 
 
 def compute(inputs: Any) -> MoraleTriggerResult:
@@ -57,7 +56,7 @@ def compute(inputs: Any) -> MoraleTriggerResult:
         ),
         MoraleTriggerResult.step("casualty_threshold", "ronin.morale-triggers", threshold),
     )
-    return MoraleTriggerResult(threshold, steps)
+    return MoraleTriggerResult(threshold, steps=steps)
 
 
 CALCULATOR = Calculator(

@@ -90,7 +90,6 @@ MovementInputs = make_inputs("MovementInputs", PARAMS, _check, "Inputs of a Move
 class MovementResult(Result):
     NAME = "movement"
     distance_cm: Annotated[Fraction, figure(N_("Distance (cm)"), "cm", json=to_number)]
-    steps: tuple[Step, ...]
 
 
 def compute(inputs: Any) -> MovementResult:
@@ -148,7 +147,7 @@ def compute(inputs: Any) -> MovementResult:
             steps.append(Step(rule, key, label, -cost, "modifier"))
     distance = max(Fraction(0), distance)
     steps.append(MovementResult.step("distance_cm", "kensei.movement", distance))
-    return MovementResult(distance, tuple(steps))
+    return MovementResult(distance, steps=tuple(steps))
 
 
 CALCULATOR = Calculator(N_("Movement"), "kensei.movement", "kensei", MovementInputs, MovementResult, compute)

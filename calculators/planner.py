@@ -167,7 +167,6 @@ class PlannerResult(Result):
         Tabled("pmf", N_("Units regrouped"), N_("Units"), ("expected_regrouped", N_("Expected units regrouped"))),
     ]
     expected_cp: Annotated[Fraction, figure(N_("Expected commandment points spent"))]
-    steps: tuple[Step, ...]
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -290,7 +289,7 @@ def compute(inputs: Any) -> PlannerResult:
         expected_cp += chance * (available - left)
     steps = plan_steps(inputs, budget, reserved, available, plans)
     regrouped = Distribution.from_fractions(counts)
-    return PlannerResult(budget, reserved, available, tuple(plans), regrouped, expected_cp, tuple(steps))
+    return PlannerResult(budget, reserved, available, tuple(plans), regrouped, expected_cp, steps=tuple(steps))
 
 
 CALCULATOR = Calculator(N_("Regroup planner"), "kensei.regroup", "kensei", PlannerInputs, PlannerResult, compute)

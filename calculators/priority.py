@@ -28,7 +28,6 @@ class PriorityResult(Result):
     p_win_exact: Annotated[str, entry()]  # the same chance as an exact fraction, "1/2"
     p_tie_per_roll: Annotated[Fraction, entry()]
     expected_rolls: Annotated[Fraction, figure(N_("Expected number of roll-offs"))]
-    steps: tuple[Step, ...]
 
 
 def compute(inputs: Any) -> PriorityResult:
@@ -48,7 +47,7 @@ def compute(inputs: Any) -> PriorityResult:
         Step("ronin.priority", "p_tie", N_("Chance of a tie, rolled again"), p_tie, "probability"),
         PriorityResult.step("p_win", "ronin.priority", p_win),
     )
-    return PriorityResult(p_win, str(p_win), p_tie, 1 / (1 - p_tie), steps)
+    return PriorityResult(p_win, str(p_win), p_tie, 1 / (1 - p_tie), steps=steps)
 
 
 CALCULATOR = Calculator(N_("Priority roll-off"), "ronin.priority", "ronin", PriorityInputs, PriorityResult, compute)

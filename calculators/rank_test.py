@@ -17,7 +17,7 @@ from .choices import MORALE_STATES
 from .inputs import make_inputs
 from .params import N_, Param, choice
 from .registry import Calculator
-from .results import Result, Step, entry, figure
+from .results import Result, entry, figure
 from .rulebook import LOWEST_FACE, d6_faces
 
 RULES_BY_STATE = {"wavering": "ronin.wavering", "panic": "ronin.panic"}
@@ -43,7 +43,6 @@ class RankTestResult(Result):
     NAME = "rank-test"
     target: Annotated[int, entry(N_("Success on d6 + Rank of at least"))]
     p_success: Annotated[Fraction, figure(N_("Chance of success"), "probability")]
-    steps: tuple[Step, ...]
 
 
 def compute(inputs: Any) -> RankTestResult:
@@ -61,7 +60,7 @@ def compute(inputs: Any) -> RankTestResult:
         RankTestResult.step("target", rule, target),
         RankTestResult.step("p_success", rule, p),
     )
-    return RankTestResult(target, p, steps)
+    return RankTestResult(target, p, steps=steps)
 
 
 CALCULATOR = Calculator(N_("Rank test"), "ronin.wavering", "ronin", RankTestInputs, RankTestResult, compute)

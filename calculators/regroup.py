@@ -66,7 +66,6 @@ class RegroupResult(Result):
     p_per_attempt: Annotated[Fraction, figure(N_("Chance per attempt"), "probability")]
     p_regroup: Annotated[Fraction, figure(N_("Chance to regroup"), "probability")]
     expected_cp: Annotated[Fraction, figure(N_("Expected commandment points spent"))]
-    steps: tuple[Step, ...]
 
 
 def compute(inputs: Any) -> RegroupResult:
@@ -97,13 +96,13 @@ def compute(inputs: Any) -> RegroupResult:
                 "text",
             )
         )
-        return RegroupResult(p, Fraction(1), Fraction(0), tuple(steps))
+        return RegroupResult(p, Fraction(1), Fraction(0), steps=tuple(steps))
     fail_all = (1 - p) ** inputs.attempts
     # the k-th attempt is made (and paid) only when the k - 1 before it failed
     expected_cp = cost * sum(((1 - p) ** k for k in range(inputs.attempts)), Fraction(0))
     steps.append(Step("kensei.regroup", "cost_per_attempt", N_("Commandment points per attempt"), cost))
     steps.append(RegroupResult.step("p_regroup", "kensei.regroup", 1 - fail_all))
-    return RegroupResult(p, 1 - fail_all, expected_cp, tuple(steps))
+    return RegroupResult(p, 1 - fail_all, expected_cp, steps=tuple(steps))
 
 
 CALCULATOR = Calculator(N_("Regroup"), "kensei.regroup", "kensei", RegroupInputs, RegroupResult, compute)

@@ -8,7 +8,7 @@ and the site translate them with gettext.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
@@ -243,20 +243,22 @@ def shown_fields(cls: type[Result]) -> tuple[tuple[str, Shown | Tabled], ...]:
 def _read_shown_fields(cls: type[Result]) -> tuple[tuple[str, Shown | Tabled], ...]:
     hints = get_type_hints(cls, include_extras=True)
     found: list[tuple[str, Shown | Tabled]] = []
-    for field in fields(cls):  # type: ignore[arg-type]  # every result class is a dataclass
+    for declared in fields(cls):
         found += [
-            (field.name, how)
-            for how in getattr(hints[field.name], "__metadata__", ())
+            (declared.name, how)
+            for how in getattr(hints[declared.name], "__metadata__", ())
             if isinstance(how, Shown | Tabled)
         ]
     return tuple(found)
 
 
+@dataclass(frozen=True)
 class Result:
     """What every result offers: ``to_json``, ``figures``, ``tables`` and ``steps``.
 
-    Subclasses are frozen dataclasses with a ``steps`` field; they set :attr:`NAME` (the
-    calculator's name) and declare how each field is shown in its annotation, once:
+    Subclasses are frozen dataclasses, given their ``steps`` by keyword (the one field every
+    result has, declared here); they set :attr:`NAME` (the calculator's name) and declare how
+    each field is shown in its annotation, once:
     ``p_pass: Annotated[Fraction, figure(N_("Chance to pass"), "probability")]``. From those
     declarations come the JSON contract's entries (in the fields' order), the summary figures and
     the tables; a result whose JSON has another shape overrides :meth:`payload`.
@@ -265,7 +267,8 @@ class Result:
     NAME: ClassVar[str] = ""
     FIGURE_ORDER: ClassVar[tuple[str, ...]] = ()
     """The figures' keys in the order shown, when it is not the fields' order."""
-    steps: tuple[Step, ...]
+    steps: tuple[Step, ...] = field(kw_only=True)
+    """Each modifier and derived figure, with the rule it comes from."""
 
     @classmethod
     def step(cls, key: str, rule: str, value: Value) -> Step:

@@ -162,7 +162,6 @@ class ShootingResult(Result):
     effective_attack: Annotated[int, figure(N_("Effective Attack"))]
     effective_defense: Annotated[int, figure(N_("Effective Defense"))]
     wounds: Annotated[Distribution, Tabled("pmf", N_("Wounds dealt"), N_("Wounds"), ("mean", N_("Expected Wounds")))]
-    steps: tuple[Step, ...]
 
 
 def _dice_from_wounds(wounds: tuple[int, ...], rules: RuleValues) -> int:
@@ -281,7 +280,7 @@ def compute(inputs: Any) -> ShootingResult:
             total = total + die.sum_of(per_volley)
         steps += die_chances(dice[0], attack, defense, inputs)
     return ShootingResult(
-        per_volley * len(attacks), len(attacks), attack, defense, Distribution.of(total), tuple(steps)
+        per_volley * len(attacks), len(attacks), attack, defense, Distribution.of(total), steps=tuple(steps)
     )
 
 

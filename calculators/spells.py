@@ -98,7 +98,6 @@ class SpellsResult(Result):
     over_limit: Annotated[tuple[bool, ...], entry(N_("Spells above that level"), "text")]
     p_block: Annotated[Fraction | None, figure(N_("Chance to block"), "probability")]
     p_ki_roll: Annotated[Fraction | None, figure(N_("Chance of the Ki roll"), "probability")]
-    steps: tuple[Step, ...]
 
 
 def penalty_steps(levels: tuple[int, ...], penalties: tuple[int, ...]) -> list[Step]:
@@ -154,7 +153,7 @@ def compute(inputs: Any) -> SpellsResult:
     if inputs.taisho_ki is not None:
         p_ki_roll = d10_at_most(inputs.taisho_ki, rules)
         steps.append(SpellsResult.step("p_ki_roll", "kensei.taisho-abilities", p_ki_roll))
-    return SpellsResult(penalties, level_limit, over_limit, p_block, p_ki_roll, tuple(steps))
+    return SpellsResult(penalties, level_limit, over_limit, p_block, p_ki_roll, steps=tuple(steps))
 
 
 CALCULATOR = Calculator(N_("Spells"), "kensei.spell-penalty", "kensei", SpellsInputs, SpellsResult, compute)
