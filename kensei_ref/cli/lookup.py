@@ -66,37 +66,31 @@ def _positive(text: str) -> int:
 
 def add_lookup_parsers(subparsers: Any) -> None:
     """Add the ``rule``, ``search`` and ``glossary`` commands to ``subparsers``."""
-    rule = subparsers.add_parser(
-        "rule", help=N_("show a rule"),
-        description=N_("Show a rule: its text, worked examples, notes, source and related rules."),
-    )
+    rule = _command(subparsers, "rule", N_("show a rule"),
+                    N_("Show a rule: its text, worked examples, notes, source and related rules."), run_rule)
     rule.add_argument("rule", metavar="ID|NUMBER",
                       help=N_("a rule id (kensei.regroup), a number (8.3.2) or an id without its game (regroup)"))
-    _add_lang(rule)
-    rule.set_defaults(func=run_rule)
 
-    search = subparsers.add_parser(
-        "search", help=N_("search the rules"),
-        description=N_("Search the rules by words in any form, glossary names in any language, numbers or ids."),
-    )
+    search = _command(subparsers, "search", N_("search the rules"),
+                      N_("Search the rules by words in any form, glossary names in any language, numbers or ids."),
+                      run_search)
     search.add_argument("query", nargs="+", metavar="WORD", help=N_("what to look for"))
-    _add_lang(search)
     search.add_argument("--json", action="store_true", help=N_("print the result as JSON"))
     search.add_argument("--limit", type=_positive, default=10, metavar="N",
                         help=N_("show at most N rules (default 10)"))
-    search.set_defaults(func=run_search)
 
-    glossary = subparsers.add_parser(
-        "glossary", help=N_("look up a glossary term"),
-        description=N_("Find a glossary term from its name in English, French or Russian."),
-    )
+    glossary = _command(subparsers, "glossary", N_("look up a glossary term"),
+                        N_("Find a glossary term from its name in English, French or Russian."), run_glossary)
     glossary.add_argument("term", nargs="+", metavar="NAME", help=N_("the term's name in any of the languages"))
-    _add_lang(glossary)
-    glossary.set_defaults(func=run_glossary)
 
 
-def _add_lang(parser: argparse.ArgumentParser) -> None:
+def _command(subparsers: Any, name: str, help: str, description: str,
+             run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+    """A command that prints in the language of ``--lang`` and runs ``run``."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=description)
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help=N_("language of the output"))
+    parser.set_defaults(func=run)
+    return parser
 
 
 # -- the commands ------------------------------------------------------------------------------
