@@ -17,6 +17,7 @@ import pytest
 from site_server import SiteServer
 
 from kensei_ref.build import offline
+from kensei_ref.numbers import numbers_for
 from kensei_ref.site.offline_page import UI
 
 pytestmark = pytest.mark.browser
@@ -125,7 +126,7 @@ def test_download_everything_saves_every_language(context, served, site_copy):
     size = offline.read_service_worker(site_copy)["archive"]["bytes"]
     assert archive.get_attribute("href").endswith("/downloads/kensei-ref-offline.zip")
     assert served.url + "/downloads/kensei-ref-offline.zip" == archive.evaluate("a => a.href")
-    assert f"{size / 1e6:.1f}".replace(".", ",") in archive.inner_text()  # French decimals
+    assert numbers_for("fr").decimal(size / 1e6, 1) in archive.inner_text()  # French decimals
 
     page.locator(".kr-offline-panel__save").click()
     page.wait_for_function("() => document.querySelectorAll('#kr-offline-panel li[data-saved=\"true\"]').length === 4",
