@@ -1,0 +1,51 @@
+"""Accessibility with axe on the pages a player reads at the table, at phone and desktop widths:
+no serious or critical violation (the calculator pages have their own axe test)."""
+
+from __future__ import annotations
+
+import pytest
+
+PAGES = ["", "kensei/terrain/", "glossary/", "quick-reference/", "digest/", "calculators/", "offline/",
+         "clarifications/"]
+
+
+def _serious(page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+            for v in violations if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_reading_pages_have_no_serious_violation(browser, server, lang, width):
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    prefix = "" if lang == "en" else f"{lang}/"
+    found = {}
+    try:
+        for path in PAGES:
+            page.goto(f"{server}/{prefix}{path}")
+            page.wait_for_load_state("load")
+            problems = _serious(page)
+            if problems:
+                found[path or "/"] = problems
+    finally:
+        context.close()
+    assert not found, found
+
+
+def test_search_results_have_no_serious_violation(browser, server):
+    """The result count and the results themselves, as a reader sees them after typing."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/kensei/terrain/")
+        page.keyboard.press("s")  # Material's search shortcut
+        page.locator("input.md-search__input").fill("cover")
+        page.locator(".md-search-result__meta").filter(has_text="1").first.wait_for()
+        page.locator(".md-search-result__item").first.wait_for()
+        assert not _serious(page)
+    finally:
+        context.close()
