@@ -46,6 +46,7 @@ class Cell:
 @dataclass(frozen=True)
 class Table:
     title: str
+    row_heading: str  # what the rows name: the first column's heading (a table header is never empty)
     columns: tuple[str, ...]
     rows: tuple[tuple[Label, tuple[Cell | None, ...]], ...]
     unit: str = ""  # "signed", "cm", "in" or "" for a plain count
@@ -56,7 +57,7 @@ def _one(rule: str, key: str) -> tuple[Cell, ...]:
 
 
 TABLES: tuple[Table, ...] = (
-    Table(N_("Action points per turn"), (N_("Action points"),), (
+    Table(N_("Action points per turn"), N_("Unit type"), (N_("Action points"),), (
         (term("infantry"), _one("kensei.action-points", "infantry")),
         (term("cavalry"), _one("kensei.action-points", "cavalry")),
         (term("creature"), _one("kensei.action-points", "creature")),
@@ -66,7 +67,7 @@ TABLES: tuple[Table, ...] = (
         (term("large-creature"), _one("kensei.action-points", "large_creature")),
         (title("kensei.reaction-cost"), _one("kensei.reaction-cost", "action_points")),
     )),
-    Table(N_("Movement"), (N_("Distance"),), (
+    Table(N_("Movement"), N_("Unit type"), (N_("Distance"),), (
         (term("infantry"), _one("kensei.movement", "infantry")),
         (term("cavalry"), _one("kensei.movement", "cavalry")),
         (term("large-creature"), _one("kensei.movement", "large")),
@@ -76,7 +77,7 @@ TABLES: tuple[Table, ...] = (
         (text(N_("Very high obstacle")), _one("kensei.obstacles", "very_high_cm")),
         (text(N_("Obstacle, cavalry (never very high)")), _one("kensei.obstacles", "cavalry_cm")),
     ), unit="cm"),
-    Table(N_("Movement costs and multipliers"), (N_("Value"),), (
+    Table(N_("Movement costs and multipliers"), N_("Situation"), (N_("Value"),), (
         (text(N_("Running: movement multiplied by")), _one("kensei.running", "multiplier")),
         (text(N_("Difficult terrain: movement divided by")), _one("kensei.difficult-terrain", "movement_divisor")),
         (text(N_("Bridge: movement divided by")), _one("kensei.bridge", "movement_divisor")),
@@ -85,7 +86,7 @@ TABLES: tuple[Table, ...] = (
         (text(N_("Moving through a friendly unit: Initiative lost by each unit")),
          _one("kensei.moving-through-friends", "initiative")),
     )),
-    Table(N_("Ranged attack modifiers (to the Attack the dice must beat)"), (N_("Attack"),), (
+    Table(N_("Ranged attack modifiers (to the Attack the dice must beat)"), N_("Situation"), (N_("Attack"),), (
         (text(N_("Short range")), _one("kensei.firing", "short_range")),
         (text(N_("Long range")), _one("kensei.firing", "long_range")),
         (title("kensei.greater-precision"), _one("kensei.greater-precision", "attack")),
@@ -97,13 +98,13 @@ TABLES: tuple[Table, ...] = (
         (text(N_("Shooter in deep forest")), _one("kensei.deep-forest", "shooting_attack")),
         (text(N_("Shooter in a stream, brook, bog or ford")), _one("kensei.shallow-water", "shooting_attack")),
     ), unit="signed"),
-    Table(N_("Cover"), (N_("Attack against shots"), N_("Defense in melee"), N_("Initiative in melee")), (
+    Table(N_("Cover"), N_("Cover"), (N_("Attack against shots"), N_("Defense in melee"), N_("Initiative in melee")), (
         (term("light-cover"), (Cell("kensei.light-cover", "ranged_attack"), Cell("kensei.light-cover", "melee_defense"),
                                Cell("kensei.light-cover", "melee_initiative"))),
         (term("heavy-cover"), (Cell("kensei.heavy-cover", "ranged_attack"), Cell("kensei.heavy-cover", "melee_defense"),
                                Cell("kensei.heavy-cover", "melee_initiative"))),
     ), unit="signed"),
-    Table(N_("Constructions"), (N_("Wounds"), N_("Armor"), N_("Models"), N_("Units")), (
+    Table(N_("Constructions"), N_("Construction"), (N_("Wounds"), N_("Armor"), N_("Models"), N_("Units")), (
         (title("kensei.small-constructions"), (Cell("kensei.small-constructions", "wounds"),
                                                Cell("kensei.small-constructions", "armor"),
                                                Cell("kensei.small-constructions", "capacity_models"), None)),
@@ -128,7 +129,7 @@ TABLES: tuple[Table, ...] = (
                                        Cell("kensei.clan-castle", "armor", "kensei.large-constructions"), None,
                                        Cell("kensei.clan-castle", "capacity_units"))),
     )),
-    Table(N_("Commandment points"), (N_("Points"),), (
+    Table(N_("Commandment points"), N_("General"), (N_("Points"),), (
         (term("daimyo"), _one("kensei.commandment-points", "daimyo")),
         (term("taisho"), _one("kensei.commandment-points", "taisho")),
         (term("hero"), _one("kensei.commandment-points", "hero")),
@@ -138,7 +139,7 @@ TABLES: tuple[Table, ...] = (
         (text(N_("Cost: a strategic order")), _one("kensei.strategic-orders", "cost")),
         (text(N_("Cost: each regroup attempt")), _one("kensei.regroup", "cost_per_attempt")),
     )),
-    Table(N_("Charge"), (N_("d10 rolled"),), (
+    Table(N_("Charge"), N_("Unit type"), (N_("d10 rolled"),), (
         (term("infantry"), _one("kensei.charge-dice", "infantry")),
         (term("creature"), _one("kensei.charge-dice", "creature")),
         (text(N_("Harassers on foot")), _one("kensei.charge-dice", "harasser_on_foot")),
@@ -146,7 +147,7 @@ TABLES: tuple[Table, ...] = (
         (text(N_("Mounted harassers")), _one("kensei.charge-dice", "mounted_harasser")),
         (term("large-creature"), _one("kensei.charge-dice", "large_creature")),
     )),
-    Table(N_("Charge bonuses"), (N_("Modifier"),), (
+    Table(N_("Charge bonuses"), N_("Situation"), (N_("Modifier"),), (
         (text(N_("Initiative when charging")), _one("kensei.charge-bonuses", "initiative")),
         (text(N_("Attack: infantry, creatures, harassers on foot, large creatures")),
          _one("kensei.charge-bonuses", "infantry_attack")),
@@ -158,12 +159,12 @@ TABLES: tuple[Table, ...] = (
         (text(N_("Combat dice against a unit with a third of the models or fewer")),
          _one("kensei.outnumbering", "third_bonus")),
     ), unit="signed"),
-    Table(N_("Ronin: morale test modifiers (to the 2d6 total)"), (N_("Modifier"),), (
+    Table(N_("Ronin: morale test modifiers (to the 2d6 total)"), N_("Situation"), (N_("Modifier"),), (
         (text(N_("Fewer than half of the fighters left")), _one("ronin.morale-modifiers", "under_half")),
         (term("wavering"), _one("ronin.morale-modifiers", "wavering")),
         (text(N_("A fighter with the Commander skill on the table")), _one("ronin.morale-modifiers", "commander")),
     ), unit="signed"),
-    Table(N_("Ronin: movement"), (N_("Distance"),), (
+    Table(N_("Ronin: movement"), N_("Situation"), (N_("Distance"),), (
         (text(N_("Walk")), _one("ronin.movement", "walk_in")),
         (text(N_("Run")), _one("ronin.movement", "run_in")),
         (text(N_("Closest a runner may come to an enemy")), _one("ronin.movement", "run_enemy_clearance_in")),
@@ -221,5 +222,6 @@ def tables(book: RuleBook, lang: str) -> list[dict]:
             label_text = name(label)
             rows.append({"name": label_text[:1].upper() + label_text[1:], "rule": first_rule,
                          "cells": ["–" if n is None else format_value(n, table.unit, lang) for n in numbers]})
-        result.append({"title": _(table.title), "columns": [_(c) for c in table.columns], "rows": rows})
+        result.append({"title": _(table.title), "row_heading": _(table.row_heading),
+                       "columns": [_(c) for c in table.columns], "rows": rows})
     return result
