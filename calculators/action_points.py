@@ -69,6 +69,12 @@ def compute(inputs: Any) -> ActionPointsResult:
 
 
 CALCULATOR = Calculator(
-    N_("Action points"), "kensei.action-points", "kensei", ActionPointsInputs, ActionPointsResult, compute
+    N_("Action points"),
+    "kensei.action-points",
+    "kensei",
+    ActionPointsInputs,
+    ActionPointsResult,
+    compute,
+    question=N_("How many action points a unit has this turn, once its reactions are paid."),
 )
 run = CALCULATOR.run

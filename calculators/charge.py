@@ -132,5 +132,13 @@ def compute(inputs: Any) -> ChargeResult:
     return ChargeResult(p_success, count, required_roll, Distribution.of(roll), steps=tuple(steps))
 
 
-CALCULATOR = Calculator(N_("Charge roll"), "kensei.charge-dice", "kensei", ChargeInputs, ChargeResult, compute)
+CALCULATOR = Calculator(
+    N_("Charge roll"),
+    "kensei.charge-dice",
+    "kensei",
+    ChargeInputs,
+    ChargeResult,
+    compute,
+    question=N_("The chance that a charge covers the distance to its target."),
+)
 run = CALCULATOR.run

@@ -54,5 +54,13 @@ def compute(inputs: Any) -> DamageRollResult:
     return DamageRollResult(wounds, steps=steps)
 
 
-CALCULATOR = Calculator(N_("Damage roll"), "kensei.damage-roll", "kensei", DamageRollInputs, DamageRollResult, compute)
+CALCULATOR = Calculator(
+    N_("Damage roll"),
+    "kensei.damage-roll",
+    "kensei",
+    DamageRollInputs,
+    DamageRollResult,
+    compute,
+    question=N_("How many Wounds one Damage roll deals against the target's Armor."),
+)
 run = CALCULATOR.run

@@ -58,6 +58,12 @@ def compute(inputs: Any) -> DiceSplitResult:
 
 
 CALCULATOR = Calculator(
-    N_("Dividing combat dice"), "kensei.dividing-dice", "kensei", DiceSplitInputs, DiceSplitResult, compute
+    N_("Dividing combat dice"),
+    "kensei.dividing-dice",
+    "kensei",
+    DiceSplitInputs,
+    DiceSplitResult,
+    compute,
+    question=N_("How many combat dice must go to the charged unit, and how many may go to a lone character."),
 )
 run = CALCULATOR.run

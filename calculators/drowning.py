@@ -45,5 +45,13 @@ def compute(inputs: Any) -> DrowningResult:
     return DrowningResult(drowns_on, p, steps=steps)
 
 
-CALCULATOR = Calculator(N_("Drowning"), "ronin.water", "ronin", DrowningInputs, DrowningResult, compute)
+CALCULATOR = Calculator(
+    N_("Drowning"),
+    "ronin.water",
+    "ronin",
+    DrowningInputs,
+    DrowningResult,
+    compute,
+    question=N_("The chance that a stunned fighter in water drowns."),
+)
 run = CALCULATOR.run

@@ -474,5 +474,13 @@ def compute(inputs: Any) -> MeleeResult:
     )
 
 
-CALCULATOR = Calculator(N_("Melee combat"), "kensei.combat-sequence", "kensei", MeleeInputs, MeleeResult, compute)
+CALCULATOR = Calculator(
+    N_("Melee combat"),
+    "kensei.combat-sequence",
+    "kensei",
+    MeleeInputs,
+    MeleeResult,
+    compute,
+    question=N_("The chances of victory, draw and defeat for your unit, and the Wounds each side deals."),
+)
 run = CALCULATOR.run

@@ -129,5 +129,13 @@ def compute(inputs: Any) -> MoraleResult:
     return MoraleResult(p_pass, modifier, steps=tuple(steps))
 
 
-CALCULATOR = Calculator(N_("Morale test"), "ronin.morale-test", "ronin", MoraleInputs, MoraleResult, compute)
+CALCULATOR = Calculator(
+    N_("Morale test"),
+    "ronin.morale-test",
+    "ronin",
+    MoraleInputs,
+    MoraleResult,
+    compute,
+    question=N_("The chance that a warband passes its Morale test."),
+)
 run = CALCULATOR.run

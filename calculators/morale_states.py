@@ -143,6 +143,12 @@ def compute(inputs: Any) -> MoraleStatesResult:
 
 
 CALCULATOR = Calculator(
-    N_("Morale over turns"), "ronin.morale-states", "ronin", MoraleStatesInputs, MoraleStatesResult, compute
+    N_("Morale over turns"),
+    "ronin.morale-states",
+    "ronin",
+    MoraleStatesInputs,
+    MoraleStatesResult,
+    compute,
+    question=N_("How likely a warband is to be confident, wavering or in panic after several turns."),
 )
 run = CALCULATOR.run

@@ -60,6 +60,12 @@ def compute(inputs: Any) -> MoraleTriggerResult:
 
 
 CALCULATOR = Calculator(
-    N_("Morale test trigger"), "ronin.morale-triggers", "ronin", MoraleTriggerInputs, MoraleTriggerResult, compute
+    N_("Morale test trigger"),
+    "ronin.morale-triggers",
+    "ronin",
+    MoraleTriggerInputs,
+    MoraleTriggerResult,
+    compute,
+    question=N_("How many fighters taken out in one turn force a Morale test."),
 )
 run = CALCULATOR.run

@@ -150,5 +150,13 @@ def compute(inputs: Any) -> MovementResult:
     return MovementResult(distance, steps=tuple(steps))
 
 
-CALCULATOR = Calculator(N_("Movement"), "kensei.movement", "kensei", MovementInputs, MovementResult, compute)
+CALCULATOR = Calculator(
+    N_("Movement"),
+    "kensei.movement",
+    "kensei",
+    MovementInputs,
+    MovementResult,
+    compute,
+    question=N_("How far a unit moves with one order, after facings, pivots, obstacles and terrain."),
+)
 run = CALCULATOR.run

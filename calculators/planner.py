@@ -292,5 +292,13 @@ def compute(inputs: Any) -> PlannerResult:
     return PlannerResult(budget, reserved, available, tuple(plans), regrouped, expected_cp, steps=tuple(steps))
 
 
-CALCULATOR = Calculator(N_("Regroup planner"), "kensei.regroup", "kensei", PlannerInputs, PlannerResult, compute)
+CALCULATOR = Calculator(
+    N_("Regroup planner"),
+    "kensei.regroup",
+    "kensei",
+    PlannerInputs,
+    PlannerResult,
+    compute,
+    question=N_("Which fleeing units to try to regroup with the commandment points you have."),
+)
 run = CALCULATOR.run

@@ -50,5 +50,13 @@ def compute(inputs: Any) -> PriorityResult:
     return PriorityResult(p_win, str(p_win), p_tie, 1 / (1 - p_tie), steps=steps)
 
 
-CALCULATOR = Calculator(N_("Priority roll-off"), "ronin.priority", "ronin", PriorityInputs, PriorityResult, compute)
+CALCULATOR = Calculator(
+    N_("Priority roll-off"),
+    "ronin.priority",
+    "ronin",
+    PriorityInputs,
+    PriorityResult,
+    compute,
+    question=N_("The chance to win the priority roll-off."),
+)
 run = CALCULATOR.run

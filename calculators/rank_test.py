@@ -63,5 +63,13 @@ def compute(inputs: Any) -> RankTestResult:
     return RankTestResult(target, p, steps=steps)
 
 
-CALCULATOR = Calculator(N_("Rank test"), "ronin.wavering", "ronin", RankTestInputs, RankTestResult, compute)
+CALCULATOR = Calculator(
+    N_("Rank test"),
+    "ronin.wavering",
+    "ronin",
+    RankTestInputs,
+    RankTestResult,
+    compute,
+    question=N_("The chance that a wavering or panicking fighter passes its Rank test."),
+)
 run = CALCULATOR.run

@@ -26,6 +26,8 @@ class Calculator:
         inputs: its input dataclass (from :func:`~calculators.inputs.make_inputs`).
         result: its result class.
         compute: the pure function from inputs to result.
+        question: what it answers, in one English sentence in ``N_()`` (the calculators index and
+            each page say it, so that a player picks the right one).
     """
 
     label: str
@@ -34,6 +36,7 @@ class Calculator:
     inputs: type[InputsBase]
     result: type[Result]
     compute: Callable[[Any], Result]
+    question: str = ""
 
     @property
     def name(self) -> str:
@@ -68,5 +71,6 @@ class Calculator:
             "label": self.label,
             "rule_id": self.rule_id,
             "game": self.game,
+            "question": self.question,
             "params": [param.describe(rules) for param in self.params],
         }

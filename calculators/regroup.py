@@ -105,5 +105,13 @@ def compute(inputs: Any) -> RegroupResult:
     return RegroupResult(p, 1 - fail_all, expected_cp, steps=tuple(steps))
 
 
-CALCULATOR = Calculator(N_("Regroup"), "kensei.regroup", "kensei", RegroupInputs, RegroupResult, compute)
+CALCULATOR = Calculator(
+    N_("Regroup"),
+    "kensei.regroup",
+    "kensei",
+    RegroupInputs,
+    RegroupResult,
+    compute,
+    question=N_("The chance that a fleeing unit regroups, with one or two attempts."),
+)
 run = CALCULATOR.run

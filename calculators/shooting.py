@@ -284,5 +284,13 @@ def compute(inputs: Any) -> ShootingResult:
     )
 
 
-CALCULATOR = Calculator(N_("Ranged attack"), "kensei.firing", "kensei", ShootingInputs, ShootingResult, compute)
+CALCULATOR = Calculator(
+    N_("Ranged attack"),
+    "kensei.firing",
+    "kensei",
+    ShootingInputs,
+    ShootingResult,
+    compute,
+    question=N_("How many Wounds a volley deals, and the chance of each number."),
+)
 run = CALCULATOR.run

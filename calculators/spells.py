@@ -156,5 +156,13 @@ def compute(inputs: Any) -> SpellsResult:
     return SpellsResult(penalties, level_limit, over_limit, p_block, p_ki_roll, steps=tuple(steps))
 
 
-CALCULATOR = Calculator(N_("Spells"), "kensei.spell-penalty", "kensei", SpellsInputs, SpellsResult, compute)
+CALCULATOR = Calculator(
+    N_("Spells"),
+    "kensei.spell-penalty",
+    "kensei",
+    SpellsInputs,
+    SpellsResult,
+    compute,
+    question=N_("The penalty of each spell cast this turn, and the chance to block it."),
+)
 run = CALCULATOR.run
