@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,14 @@ from kensei_ref.languages import N_
 
 CALCULATOR_DIR = "calculators"
 INDEX_PAGE = f"{CALCULATOR_DIR}/index.md"
+
+ENGINE_READY_EVENT = "kensei:engine-ready"
+"""The CustomEvent calculator.js fires on ``document`` once the page's engine has started; its detail
+is ``{calculator, readyAt, startMs}`` (the comment at the top of calculator.js says what each is)."""
+ENGINE_STATE = "data-engine-state"
+"""The calculator root's attribute that says where the engine is: loading, ready, failed, unavailable."""
+RESULT_STATE = "data-state"
+"""A result's attribute: fresh, computing, stale or empty (see calculator.js)."""
 
 DEFAULT_SCENARIOS: dict[str, dict[str, Any]] = {
     "shooting": {"wounds": [2, 2, 2, 1], "attack": 6, "defense": 5, "armor": 3},
@@ -151,11 +160,40 @@ def _field(param: dict, lang: str, ctx: PageContext) -> dict:
     }
 
 
-def _view(name: str, inputs: dict, lang: str, ctx: PageContext) -> dict:
-    """The default result, formatted for the page (the script builds the same markup later)."""
+class Slot:
+    """Stands for a value of the result view while the build writes the result template: it reads
+    ``{name}`` (which calculator.js replaces with the value), and each of its attributes is the slot
+    of that name (``Slot("view").figures``, a list's ``Slot``, is not iterable: the template writes
+    the markup of one entry inside ``<template data-each="figures">``)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getattr__(self, name: str) -> Slot:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return Slot(name)
+
+    def __str__(self) -> str:
+        return f"{{{self.name}}}"
+
+
+SLOTS = Slot("view")
+"""The result view as the result template reads it: every value a ``{name}`` slot."""
+
+
+def bar_width(probability: float, top: float) -> str:
+    """A chart bar's width in percent of the longest one, with one decimal: rounded half up from the
+    float's exact value, as JavaScript's ``toFixed(1)`` does (the browser draws the same bars)."""
+    width = Decimal(100 * probability / (top or 1))
+    return str(width.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def result_view(view: dict, lang: str, rules: dict[str, str]) -> dict:
+    """A result as the page shows it: its labels translated and its numbers formatted, under the names
+    the result template reads (calculator.js's resultView gives the same view for the same result)."""
     tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
     numbers = numbers_for(lang)
-    view = present(name, inputs)
     return {
         "figures": [
             {"label": tr(f["label"]), "text": format_value(f["value"], f["kind"], lang)} for f in view["figures"]
@@ -163,11 +201,11 @@ def _view(name: str, inputs: dict, lang: str, ctx: PageContext) -> dict:
         "tables": [
             {"title": tr(t["title"]), "outcome_label": tr(t["outcome_label"]),
              "rows": [{"k": numbers.decimal(k, 0), "exactly": numbers.percent(p), "at_least": numbers.percent(q),
-                       "bar": round(100 * p / max(r[1] for r in t["rows"]), 1)} for k, p, q in t["rows"]]}
+                       "bar": bar_width(p, max(r[1] for r in t["rows"]))} for k, p, q in t["rows"]]}
             for t in view["tables"]
         ],
         "steps": [{"label": tr(s["label"]), "text": format_value(s["value"], s["kind"], lang),
-                   "href": ctx.rule_url(s["rule"]), "group": s["group"]} for s in view["steps"]],
+                   "href": rules.get(s["rule"], "#")} for s in view["steps"]],
         "raw": view,
     }
 
@@ -191,7 +229,10 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
          "more": [f for f in fields if f["group"] == key and f["name"] in occasional]}
         for key in dict.fromkeys(f["group"] for f in fields)
     ]
-    view = _view(name, defaults, lang, ctx)
+    rules = {rule.id: ctx.rule_url(rule.id) for rule in book.rules}
+    ui = {key: tr(message) for key, message in UI.items()}
+    view = result_view(present(name, defaults), lang, rules)
+    result_template = environment(lang).get_template("_calc_result.html.j2").module
     # Sorted, so that the same sources always give the same page (a set's order changes from run to run).
     labels = {message: tr(message) for message in sorted(calculator_strings() | set(CHOICE_LABELS.values()))}
     script_data = {
@@ -201,10 +242,12 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         "defaults": defaults,
         "view": view["raw"],
         "labels": labels,
-        "ui": {key: tr(message) for key, message in UI.items()},
+        "ui": ui,
         "cm": tr("cm"),
+        "numbers": numbers_for(lang).symbols(),
         "choices": CHOICE_LABELS,
-        "rules": {rule.id: ctx.rule_url(rule.id) for rule in book.rules},
+        "rules": rules,
+        "result_template": str(result_template.body(SLOTS, ui)),  # type: ignore[attr-defined]
     }
     rule = book.rule(calculator.rule_id)
     return environment(lang).get_template("calculator.md.j2").render(
@@ -213,7 +256,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         rule=f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
         groups=groups,
         view=view,
-        ui=script_data["ui"],
+        ui=ui,
         engine=engine_href(lang, root_language),
         data=json.dumps(script_data, ensure_ascii=False).replace("</", "<\\/"),
     )

@@ -1,18 +1,45 @@
 // Calculator pages: read the form, keep its state in the URL, ask the engine (Python under Pyodide,
 // in a Web Worker) for exact results, and show them as the page showed the default scenario.
+//
+// What this script promises the rest of the site, the tests and the benchmarks (in Python the names
+// are kensei_ref/site/calculator_pages.py's ENGINE_READY_EVENT, ENGINE_STATE and RESULT_STATE):
+//
+// - "kensei:engine-ready", a CustomEvent on `document`, fired once when the engine has started (it
+//   answered its first message), after the form's inputs were sent to it. Its detail:
+//     { calculator: "shooting",  // the page's calculator
+//       readyAt: 2875.4,         // ms from the navigation's start (performance.now())
+//       startMs: 2610.2 }        // ms from creating the worker to the engine's ready message
+// - data-engine-state on the calculator's root (.kr-calc), for whoever comes after the event:
+//   "loading" (as built), then "ready", "failed" (the engine could not start) or "unavailable" (a
+//   page read from file://, where no worker runs).
+// - data-state on each result (.kr-result): "fresh" (it is for the inputs shown), "computing" (a
+//   request for the inputs shown is with the engine), "stale" (the inputs shown are invalid or were
+//   refused; the last valid result stays) or "empty" (the second scenario before it is shown).
+// - The result's markup is the build's: the page's data holds `result_template`, rendered from
+//   templates/_calc_result.html.j2 by the same macro that wrote the default result into the page;
+//   fillResult fills it with resultView's values, whose names are calculator_pages.result_view's.
 (() => {
   "use strict";
+  const ENGINE_READY = "kensei:engine-ready";
   const root = document.querySelector(".kr-calc");
   if (!root) return;
   const data = JSON.parse(root.querySelector(".kr-calc__data").textContent);
   const status = root.querySelector(".kr-calc__status");
-  const percent = new Intl.NumberFormat(data.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const decimal = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 3 });
-  const oneDecimal = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 1 });
+  // Numbers as the build writes them (kensei_ref/numbers.py): Intl gives the digits, and the page's
+  // symbols the minus sign (the true minus, where Intl writes a hyphen).
+  const numberFormat = (options) => {
+    const intl = new Intl.NumberFormat(data.lang, options);
+    return { format: (value) => intl.format(value).replace(/^-/, data.numbers.minus) };
+  };
+  const percent = numberFormat({ style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const decimal = numberFormat({ maximumFractionDigits: 3 });
+  const oneDecimal = numberFormat({ maximumFractionDigits: 1 });
   const label = (text) => data.labels[text] || text;
   const element = (...args) => elementImpl(...args);
   const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
   const state = { engine: null, ready: false, next: 1, pending: new Map(), views: {}, compare: false };
+  const resultTemplate = document.createElement("template");
+  resultTemplate.innerHTML = data.result_template;
 
   // On a phone the form is long: a bar at the bottom keeps the first result figures in sight while
   // the player edits, and takes them to the full result.
@@ -33,7 +60,7 @@
   new IntersectionObserver(([entry]) => { summary.hidden = entry.isIntersecting; })
     .observe(root.querySelector('.kr-result[data-scenario="1"]'));
   updateSummary();
-  window.__krCalc = state;
+  window.__krCalc = state; // for figures only (tests and the benchmark read views and compute times)
 
   // ---- Inputs ---------------------------------------------------------------------------------
   const form = (scenario) => root.querySelector(`form[data-scenario="${scenario}"]`);
@@ -159,7 +186,7 @@
     if (typeof value === "string") return label(data.choices[value] || value);
     if (typeof value === "boolean") return value ? "✓" : "–";
     if (kind === "probability") return percent.format(value);
-    if (kind === "modifier") return value > 0 ? `+${value}` : String(value);
+    if (kind === "modifier") return (value > 0 ? data.numbers.plus : "") + decimal.format(value);
     if (kind === "cm") return `${oneDecimal.format(value)}\u00a0${data.cm}`;
     return decimal.format(value);
   }
@@ -174,41 +201,52 @@
     return node;
   }
 
+  /** The result as the page shows it: the names and values `_calc_result.html.j2` reads. */
+  function resultView(view) {
+    return {
+      figures: view.figures.map((figure) => ({ label: label(figure.label), text: formatValue(figure.value, figure.kind) })),
+      tables: view.tables.map((table) => {
+        const top = Math.max(...table.rows.map((row) => row[1])) || 1;
+        return {
+          title: label(table.title),
+          outcome_label: label(table.outcome_label),
+          rows: table.rows.map(([k, exactly, atLeast]) => ({
+            k: decimal.format(k), exactly: percent.format(exactly), at_least: percent.format(atLeast),
+            bar: (100 * exactly / top).toFixed(1),
+          })),
+        };
+      }),
+      steps: view.steps.map((step) => ({
+        label: label(step.label), text: formatValue(step.value, step.kind), href: data.rules[step.rule] || "#",
+      })),
+    };
+  }
+
+  /**
+   * A copy of the build's result template filled with `values`: every {name} in a text or an
+   * attribute takes values[name]; each <template data-each="name"> becomes one filled copy of its
+   * content per entry of values[name].
+   */
+  function fillResult(template, values) {
+    const copy = template.content.cloneNode(true);
+    const slot = (text) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.nodeType === Node.TEXT_NODE) node.data = slot(node.data);
+      else for (const attribute of node.attributes) attribute.value = slot(attribute.value);
+    }
+    // after the slots, so that a value holding "{name}" is never read as a slot
+    for (const each of copy.querySelectorAll("template[data-each]")) {
+      each.replaceWith(...values[each.dataset.each].map((entry) => fillResult(each, entry)));
+    }
+    return copy;
+  }
+
   function renderResult(scenario, view) {
     const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
-    const figures = element("dl", { class: "kr-figures" }, view.figures.map((figure) =>
-      element("div", { class: "kr-figure" }, [
-        element("dt", { text: label(figure.label) }),
-        element("dd", { text: formatValue(figure.value, figure.kind) }),
-      ])));
-    const tables = view.tables.map((table) => {
-      const top = Math.max(...table.rows.map((row) => row[1])) || 1;
-      const head = element("tr", {}, [
-        element("th", { scope: "col", text: label(table.outcome_label) }),
-        element("th", { scope: "col", text: data.ui.exactly }),
-        element("th", { scope: "col", text: data.ui.at_least }),
-        element("th", { scope: "col", class: "kr-dist__chart" }, [element("span", { class: "kr-visually-hidden", text: data.ui.chart })]),
-      ]);
-      const body = table.rows.map(([k, exactly, atLeast]) => element("tr", {}, [
-        element("th", { scope: "row", text: String(k) }),
-        element("td", { text: percent.format(exactly) }),
-        element("td", { text: percent.format(atLeast) }),
-        element("td", { class: "kr-dist__chart" }, [element("span", { class: "kr-bar", style: `width: ${(100 * exactly / top).toFixed(1)}%` })]),
-      ]));
-      return element("div", { class: "kr-table" }, [element("table", { class: "kr-dist" }, [
-        element("caption", { text: label(table.title) }),
-        element("thead", {}, [head]),
-        element("tbody", {}, body),
-      ])]);
-    });
-    const steps = element("ol", {}, view.steps.map((step) => element("li", {}, [
-      element("a", { href: data.rules[step.rule] || "#", text: label(step.label) }),
-      fill(data.ui.pair, { label: "", value: formatValue(step.value, step.kind) }),
-    ])));
     const open = section.querySelector("details")?.open;
-    const details = element("details", { class: "kr-steps" }, [element("summary", { text: data.ui.steps }), steps]);
-    if (open) details.open = true;
-    section.replaceChildren(figures, ...tables, details);
+    section.replaceChildren(fillResult(resultTemplate, resultView(view)));
+    if (open) section.querySelector("details").open = true;
     section.dataset.result = JSON.stringify(view.result);
     section.dataset.state = "fresh";
     state.views[scenario] = view;
@@ -246,8 +284,8 @@
 
   function onAnswer(event) {
     const message = event.data;
-    if (message.ready) { state.ready = true; state.readyAt = performance.now(); status.textContent = data.ui.ready; recompute(); return; }
-    if (message.failed && message.id === undefined) { status.textContent = data.ui.failed; return; }
+    if (message.ready) { engineReady(); return; }
+    if (message.failed && message.id === undefined) { engineFailed(); return; }
     const scenario = [...state.pending.entries()].find(([, id]) => id === message.id)?.[0];
     if (!scenario) return; // an answer to inputs that have changed since
     state.pending.delete(scenario);
@@ -271,6 +309,21 @@
     }
     renderResult(scenario, message.response.view);
     renderDifference();
+  }
+
+  function engineReady() {
+    state.ready = true;
+    state.readyAt = performance.now();
+    status.textContent = data.ui.ready;
+    recompute();
+    root.dataset.engineState = "ready";
+    const detail = { calculator: data.calculator, readyAt: state.readyAt, startMs: state.readyAt - state.startedAt };
+    document.dispatchEvent(new CustomEvent(ENGINE_READY, { detail }));
+  }
+
+  function engineFailed() {
+    status.textContent = data.ui.failed;
+    root.dataset.engineState = "failed";
   }
 
   function markStale(scenario) {
@@ -326,12 +379,17 @@
 
   const changed = fromQuery();
   if (changed) for (const scenario of state.compare ? ["1", "2"] : ["1"]) markStale(scenario);
-  if (window.location.protocol === "file:") { status.textContent = data.ui.offline_file; return; }
+  if (window.location.protocol === "file:") {
+    status.textContent = data.ui.offline_file;
+    root.dataset.engineState = "unavailable";
+    return;
+  }
   try {
+    state.startedAt = performance.now();
     state.engine = new Worker(`${root.dataset.engine}calc-worker.js`, { type: "module" });
     state.engine.onmessage = onAnswer;
-    state.engine.onerror = () => { status.textContent = data.ui.failed; };
+    state.engine.onerror = engineFailed;
   } catch {
-    status.textContent = data.ui.failed;
+    engineFailed();
   }
 })();

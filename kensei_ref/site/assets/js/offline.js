@@ -124,19 +124,20 @@
   }
 
   /**
-   * After the page has what it needs: on a calculator page, once its engine has started, so that the
-   * engine's files are saved from the browser's HTTP cache instead of being downloaded a second time.
+   * After the page has what it needs: on a calculator page, once its engine has started (calculator.js
+   * says so with the "kensei:engine-ready" event and data-engine-state), so that the engine's files are
+   * saved from the browser's HTTP cache instead of being downloaded a second time; a minute at most.
    */
   function whenIdle() {
-    return new Promise((resolve) => {
-      const started = Date.now();
-      const check = () => {
-        const calc = window.__krCalc;
-        if (document.readyState === "complete" && (!calc || calc.ready || Date.now() - started > 60_000)) resolve();
-        else setTimeout(check, 250);
-      };
-      check();
-    });
+    const loaded = document.readyState === "complete" ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+    const calc = document.querySelector(".kr-calc");
+    const engine = !calc || calc.dataset.engineState !== "loading" ? Promise.resolve()
+      : new Promise((resolve) => {
+        document.addEventListener("kensei:engine-ready", resolve, { once: true });
+        setTimeout(resolve, 60_000);
+      });
+    return Promise.all([loaded, engine]);
   }
 
   let registration = null;
