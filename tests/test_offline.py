@@ -63,6 +63,27 @@ def test_the_version_changes_with_any_file_and_only_then(built_site, tmp_path):
     assert offline.write_service_worker(copy)["version"] == first
 
 
+def test_the_service_worker_names_its_list_and_changes_with_it(built_site, tmp_path):
+    """sw.js reads its list from offline.json; its first line names the list's version and hash, so
+    that a new list is a new service worker (the browser installs one only when its bytes change)."""
+    site, _ = built_site
+    build = offline.read_service_worker(site)
+    listing = (site / offline.LIST).read_bytes()
+    worker = (site / offline.WORKER).read_text("utf-8")
+    first, rest = worker.split("\n", 1)
+    assert f'const VERSION = "{build["version"]}"' in first
+    assert f'LIST_SHA256 = "{hashlib.sha256(listing).hexdigest()[:offline.HASH_DIGITS]}"' in first
+    assert rest == offline.SOURCE.read_text("utf-8")
+    assert f'const LIST = "{offline.LIST}";' in rest
+    assert offline.LIST not in {url for files in build["groups"].values() for url, _size, _digest in files}
+
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    offline.write_service_worker(copy, archive={"path": "elsewhere.zip", "bytes": 1})  # the same files
+    assert offline.read_service_worker(copy)["version"] == build["version"]
+    assert (copy / offline.WORKER).read_text("utf-8") != worker
+
+
 def test_the_archive_is_named_with_its_size(built_site):
     site, _ = built_site
     archive = offline.read_service_worker(site)["archive"]

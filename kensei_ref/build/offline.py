@@ -1,10 +1,13 @@
 """The installable site: the web app manifest of each language and the service worker of the whole site.
 
-The service worker (``docs/offline/sw.js``) is written at the site's root after every language is
-built, with the list of files it may keep: each with its size and a SHA-256 prefix, in groups a
-reader saves together (a language's pages, search index and assets; the calculators' engine). The
-build's version is a hash of that list, so any change of any file makes a new service worker, which
-installs into a new cache and replaces the old one as a whole.
+After every language is built, two files are written at the site's root: :data:`LIST`
+(``offline.json``), the list of files the service worker may keep, each with its size and a SHA-256
+prefix, in groups a reader saves together (a language's pages, search index and assets; the
+calculators' engine); and the service worker :data:`WORKER` (``sw.js``, from ``site/offline/sw.js``),
+which reads that list when it installs. The build's version is a hash of the files listed. The
+worker's first line names the version and the list's own hash, so that any change of any file (or of
+the list) changes the worker's bytes: the browser then installs the new worker, into a new cache,
+and it replaces the old one as a whole.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from kensei_ref.site.offline_page import BACKGROUND_COLOUR, THEME_COLOUR
 
 SOURCE = SERVICE_WORKER
 WORKER = "sw.js"
+LIST = "offline.json"
+"""The service worker's file list; sw.js names it too (``const LIST``)."""
 MANIFEST = "manifest.webmanifest"
 ICONS = "assets/icons"
 ENGINE = "assets/engine/"
@@ -42,9 +47,10 @@ FALLBACK = {
 
 def kept(path: str) -> bool:
     """Whether a built file is part of the site a reader keeps: not source maps, sitemaps, the
-    service worker itself or the downloadable copy, nor lunr's languages the search never loads."""
+    service worker itself and its list, or the downloadable copy, nor lunr's languages the search
+    never loads."""
     name = path.rsplit("/", 1)[-1]
-    if path == WORKER or name.endswith(".map") or name.startswith("sitemap.xml") or path.startswith(DOWNLOADS):
+    if path in (WORKER, LIST) or name.endswith(".map") or name.startswith("sitemap.xml") or path.startswith(DOWNLOADS):
         return False
     if "/javascripts/lunr/" in f"/{path}":
         return name in LUNR_KEPT
@@ -88,27 +94,24 @@ def fallback_strings() -> dict[str, dict[str, str]]:
 
 
 def write_service_worker(site_dir: Path, *, verify: bool = True, archive: dict | None = None) -> dict:
-    """Write ``sw.js`` at the site's root and return what it was given (version, groups, archive).
+    """Write :data:`LIST` and ``sw.js`` at the site's root; return the list (version, groups, archive...).
 
     ``verify`` is off only under ``mkdocs serve``, which changes every page it serves (live reload).
     """
     groups = files(site_dir)
     build = {"version": version(groups), "verify": verify, "groups": groups, "archive": archive,
              "strings": fallback_strings()}
-    source = SOURCE.read_text("utf-8")
-    marker = "/* BUILD */ {}"
-    if marker not in source:
-        raise ValueError(f"{SOURCE}: the marker {marker!r} is missing")
-    (site_dir / WORKER).write_text(source.replace(marker, json.dumps(build, ensure_ascii=False)), encoding="utf-8")
+    listing = json.dumps(build, ensure_ascii=False).encode()
+    (site_dir / LIST).write_bytes(listing)
+    list_hash = hashlib.sha256(listing).hexdigest()[:HASH_DIGITS]
+    head = f'"use strict"; const VERSION = "{build["version"]}", LIST_SHA256 = "{list_hash}";  // the build\'s\n'
+    (site_dir / WORKER).write_text(head + SOURCE.read_text("utf-8"), encoding="utf-8")
     return build
 
 
 def read_service_worker(site_dir: Path) -> dict:
-    """What the built site's ``sw.js`` was given by :func:`write_service_worker` (for checks and figures)."""
-    source = (site_dir / WORKER).read_text("utf-8")
-    prefix = "const BUILD = "
-    line = next(line for line in source.splitlines() if line.startswith(prefix))
-    return json.loads(line.removeprefix(prefix).removesuffix(";"))
+    """The list :func:`write_service_worker` wrote for the built site (for checks and figures)."""
+    return json.loads((site_dir / LIST).read_text("utf-8"))
 
 
 def web_manifest(lang: str) -> dict:

@@ -1,27 +1,63 @@
 // The service worker: keeps the site readable, searchable and computable with no network.
 //
-// The build writes this file to the site's root with BUILD filled in: a version (a hash of every
-// file it lists), the files of each group ("en", "fr", "ru": a language's pages, search index and
-// assets; "engine": Pyodide and the calculators) with their sizes and SHA-256 prefixes, and the
-// words of the fallback page in each language.
+// The build writes two files at the site's root (kensei_ref/build/offline.py):
+// - LIST (offline.json), this build's list: its version (a hash of every file it lists), the files
+//   of each group ("en", "fr", "ru": a language's pages, search index and assets; "engine": Pyodide
+//   and the calculators) with their sizes and SHA-256 prefixes, whether to check those hashes, the
+//   downloadable copy, and the words of the fallback page in each language;
+// - this file, with one line before this comment: "use strict" and the constants VERSION (the list's
+//   version) and LIST_SHA256 (a prefix of the list's own hash). So any change of the list changes
+//   this file's bytes, which is what makes the browser install a new service worker.
+//
+// The install fetches the list, keeps it only if its hash is LIST_SHA256, and stores it in this
+// build's cache: from then on the worker reads its list from there, with or without a network.
 //
 // One cache per build, named by its version. A file enters it only when its bytes match this build's
 // hash, so a page of one build is never served beside an asset of another. A new build installs
 // into a new cache (reusing every unchanged file of the old one, downloading the rest, and taking
 // again every group the old cache held in full) and takes over only when the reader reloads or
 // closes the site; then the old cache is deleted.
-"use strict";
 
-const BUILD = /* BUILD */ {};
+/* global VERSION, LIST_SHA256 */
+const LIST = "offline.json";
 const PREFIX = "kensei-ref-";
-const CACHE = PREFIX + BUILD.version;
+const CACHE = PREFIX + VERSION;
 const GROUPS_KEY = "__groups__";
+const LIST_KEY = "__list__";
 const SCOPE = self.registration.scope;
 
-/** path (relative to the scope) -> {group, hash, bytes} */
-const FILES = new Map();
-for (const [group, files] of Object.entries(BUILD.groups)) {
-  for (const [path, bytes, hash] of files) FILES.set(path, { group, bytes, hash });
+/**
+ * This build's list, with `files`: path (relative to the scope) -> {group, hash, bytes}. Read from
+ * this build's cache, else (at install, or after the cache was cleared) from the network.
+ */
+let build = null;
+/** The list once read (the fetch handler must decide at once whether a request is the site's). */
+let known = null;
+function theBuild() {
+  build ??= readBuild().then(
+    (list) => (known = list),
+    (error) => { build = null; throw error; },
+  );
+  return build;
+}
+
+async function readBuild() {
+  const cache = await caches.open(CACHE);
+  let stored = await cache.match(LIST_KEY);
+  if (!stored) {
+    const response = await fetch(new URL(LIST, SCOPE).href, { cache: "no-cache" });
+    if (!response.ok) throw new Error(`${LIST}: HTTP ${response.status}`);
+    const bytes = await response.arrayBuffer();
+    if (!(await sha256(bytes)).startsWith(LIST_SHA256)) throw new Error(`${LIST}: not the list of build ${VERSION}`);
+    stored = new Response(bytes, { headers: { "Content-Type": "application/json" } });
+    await cache.put(LIST_KEY, stored.clone());
+  }
+  const list = await stored.json();
+  list.files = new Map();
+  for (const [group, files] of Object.entries(list.groups)) {
+    for (const [path, bytes, hash] of files) list.files.set(path, { group, bytes, hash });
+  }
+  return list;
 }
 
 /** The cache key of a request: its path in the scope, without query, "x/index.html" as "x/". */
@@ -39,10 +75,10 @@ async function sha256(buffer) {
 }
 
 /** The response for `path` if its bytes are this build's; null when they are not. */
-async function verified(path, response) {
-  const file = FILES.get(path);
+async function verified(build, path, response) {
+  const file = build.files.get(path);
   if (!file || !response.ok || response.status !== 200) return null;
-  if (!BUILD.verify) return response;
+  if (!build.verify) return response;
   const body = await response.clone().arrayBuffer();
   return (await sha256(body)).startsWith(file.hash) ? response : null;
 }
@@ -74,10 +110,11 @@ async function olderCaches() {
  * from the network otherwise. Throws when a file cannot be had with this build's bytes.
  */
 async function save(groups, report = () => {}) {
+  const build = await theBuild();
   const cache = await caches.open(CACHE);
-  await cache.put("__files__", new Response(JSON.stringify([...FILES].map(([p, f]) => [p, f.hash]))));
+  await cache.put("__files__", new Response(JSON.stringify([...build.files].map(([p, f]) => [p, f.hash]))));
   const older = await olderCaches();
-  const wanted = [...FILES].filter(([, file]) => groups.includes(file.group));
+  const wanted = [...build.files].filter(([, file]) => groups.includes(file.group));
   const total = wanted.reduce((sum, [, file]) => sum + file.bytes, 0);
   let done = 0;
   let next = 0;
@@ -94,8 +131,8 @@ async function save(groups, report = () => {}) {
           }
         }
         if (!response) {
-          response = await verified(path, await fetch(key, { cache: "no-cache" }));
-          if (!response) throw new Error(`${path}: not the bytes of build ${BUILD.version}`);
+          response = await verified(build, path, await fetch(key, { cache: "no-cache" }));
+          if (!response) throw new Error(`${path}: not the bytes of build ${VERSION}`);
         }
         await cache.put(key, response);
       }
@@ -110,9 +147,10 @@ async function save(groups, report = () => {}) {
 self.addEventListener("install", (event) => {
   // Whatever an older build held in full is taken again, so an update never loses offline pages.
   event.waitUntil((async () => {
-    const older = await olderCaches();
-    const held = [...new Set(older.flatMap((old) => old.groups))].filter((group) => group in BUILD.groups);
     try {
+      const build = await theBuild();
+      const older = await olderCaches();
+      const held = [...new Set(older.flatMap((old) => old.groups))].filter((group) => group in build.groups);
       await save(held);
     } catch (error) {
       await caches.delete(CACHE);  // this build is dropped whole; the old one stays in charge
@@ -131,10 +169,11 @@ self.addEventListener("activate", (event) => {
 });
 
 async function status() {
+  const build = await theBuild();
   const cache = await caches.open(CACHE);
   const cached = new Set((await cache.keys()).map((request) => pathOf(request.url)));
   const groups = {};
-  for (const [path, file] of FILES) {
+  for (const [path, file] of build.files) {
     const group = (groups[file.group] ??= { files: 0, bytes: 0, cachedFiles: 0, cachedBytes: 0 });
     group.files += 1;
     group.bytes += file.bytes;
@@ -143,7 +182,7 @@ async function status() {
       group.cachedBytes += file.bytes;
     }
   }
-  return { type: "status", version: BUILD.version, groups, complete: await completeGroups(cache), archive: BUILD.archive };
+  return { type: "status", version: VERSION, groups, complete: await completeGroups(cache), archive: build.archive };
 }
 
 self.addEventListener("message", (event) => {
@@ -154,17 +193,19 @@ self.addEventListener("message", (event) => {
   } else if (message.type === "status") {
     event.waitUntil(status().then(reply));
   } else if (message.type === "save") {
-    const groups = (message.groups || []).filter((group) => group in BUILD.groups);
-    event.waitUntil(save(groups, reply).then(
-      async () => reply({ ...(await status()), saved: groups }),
+    event.waitUntil(theBuild().then((build) => {
+      const groups = (message.groups || []).filter((group) => group in build.groups);
+      return save(groups, reply).then(() => groups);
+    }).then(
+      async (groups) => reply({ ...(await status()), saved: groups }),
       (error) => reply({ type: "failed", message: String(error && error.message || error) }),
     ));
   }
 });
 
-function fallback(path) {
-  const lang = Object.keys(BUILD.strings).find((code) => path.startsWith(`${code}/`)) || "en";
-  const words = BUILD.strings[lang];
+function fallback(build, path) {
+  const lang = Object.keys(build.strings).find((code) => path.startsWith(`${code}/`)) || "en";
+  const words = build.strings[lang];
   const home = new URL(lang === "en" ? "./" : `${lang}/`, SCOPE).href;
   const html = `<!doctype html><html lang="${lang}"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${words.title}</title>
@@ -174,19 +215,22 @@ function fallback(path) {
 }
 
 async function respond(request, path) {
+  const build = await theBuild().catch(() => null);
+  if (!build) return fetch(request);  // no list (its cache cleared, and no network): nothing to serve
+  if (!build.files.has(path) && request.mode !== "navigate") return fetch(request);
   const cache = await caches.open(CACHE);
   const key = new URL(path, SCOPE).href;
   const hit = await cache.match(key);
   if (hit) return hit;
   try {
     const response = await fetch(request);
-    if (FILES.has(path)) {
-      const mine = await verified(path, response.clone());
+    if (build.files.has(path)) {
+      const mine = await verified(build, path, response.clone());
       if (mine) await cache.put(key, mine);
     }
     return response;
   } catch (error) {
-    if (request.mode === "navigate") return fallback(path);
+    if (request.mode === "navigate") return fallback(build, path);
     throw error;
   }
 }
@@ -195,7 +239,8 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const path = pathOf(request.url);
-  if (path === null || path === "sw.js") return;
-  if (!FILES.has(path) && request.mode !== "navigate") return;
+  if (path === null || path === "sw.js" || path === LIST) return;
+  // Not the site's: left to the browser (once the list is read; until then respond() passes it on).
+  if (known && !known.files.has(path) && request.mode !== "navigate") return;
   event.respondWith(respond(request, path));
 });
