@@ -10,8 +10,9 @@ work). Figures, medians over ``--repeats`` runs unless said otherwise:
 
 - numbers visible: the default result is in the HTML, so it shows at the first contentful paint;
   DOMContentLoaded is given too (both from navigation start, shooting page, cold cache);
-- engine ready: ``window.__krCalc.readyAt`` (ms from navigation start) in a new browser context (cold
-  cache) and on a second navigation in the same context (warm cache);
+- engine ready: the ``readyAt`` of the page's engine-ready event (ms from navigation start; see
+  ``calculator_pages.ENGINE_READY_EVENT``) in a new browser context (cold cache) and on a second
+  navigation in the same context (warm cache);
 - recompute: after each of 10 changes of an input (Attack typed into the form), the time Python took in
   the worker (``lastComputeMs``) and from sending the request to the answer (``lastRoundTripMs``);
 - bytes: the response bodies (``Request.sizes()``, as sent, of every request the page and its workers
@@ -44,15 +45,19 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+from kensei_ref.site.calculator_pages import ENGINE_READY_EVENT, ENGINE_STATE, RESULT_STATE
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 CALCULATOR_PAGE = "calculators/shooting/"
 RULE_PAGE = "kensei/orders/"
 ENGINE_MARKERS = ("pyodide", "calc-worker", "calculators.zip", "/assets/engine/")
-SETTLED = """() => { const calc = window.__krCalc;
-  return !!calc && calc.ready && calc.pending.size === 0
-    && document.querySelector('.kr-result[data-scenario="1"]').dataset.state !== "computing"; }"""
+SETTLED = f"""() => document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "ready"
+  && document.querySelector('.kr-result[data-scenario="1"]').getAttribute("{RESULT_STATE}") !== "computing" """
+RECORD_READY = f"""document.addEventListener("{ENGINE_READY_EVENT}",
+  (event) => {{ window.__engineReady = event.detail; }});"""
+"""Run before the page's scripts: keeps the detail of the engine-ready event."""
 TIMEOUT = 120_000
 
 SHOT = {"attack": 5, "defense": 5, "armor": 3}
@@ -120,6 +125,7 @@ def measure_loading(browser, base: str, repeats: int) -> dict:
     fcp, dcl, cold, warm, figures = [], [], [], [], []
     for _ in range(repeats):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.add_init_script(RECORD_READY)
         page = context.new_page()
         page.goto(f"{base}/{CALCULATOR_PAGE}")
         figures.append(page.locator('.kr-result[data-scenario="1"] .kr-figure').count())
@@ -127,11 +133,11 @@ def measure_loading(browser, base: str, repeats: int) -> dict:
         times = paint_times(page)
         fcp.append(times["fcp"])
         dcl.append(times["dcl"])
-        cold.append(page.evaluate("window.__krCalc.readyAt"))
+        cold.append(page.evaluate("window.__engineReady.readyAt"))
         page.goto(f"{base}/{RULE_PAGE}")  # leave, then come back: Pyodide's files are in the cache
         page.goto(f"{base}/{CALCULATOR_PAGE}")
         page.wait_for_function(SETTLED, timeout=TIMEOUT)
-        warm.append(page.evaluate("window.__krCalc.readyAt"))
+        warm.append(page.evaluate("window.__engineReady.readyAt"))
         context.close()
     return {
         "first_contentful_paint_ms": median([t for t in fcp if t is not None]) if any(fcp) else None,
