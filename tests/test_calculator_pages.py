@@ -18,7 +18,7 @@ import pytest
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS, CalculatorInputError
-from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, UI
+from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, ENGINE_READY_EVENT, ENGINE_STATE, RESULT_STATE, UI
 
 pytestmark = pytest.mark.browser
 
@@ -29,12 +29,14 @@ SCENARIOS_PER_PAGE = 24
 ENGINE_TIMEOUT = 90_000
 """Milliseconds allowed for Pyodide to start (several pages may be starting at once on two cores)."""
 
-SETTLED = """(scenarios) => {
-  const calc = window.__krCalc;
-  return !!calc && calc.ready && scenarios.every((scenario) => !calc.pending.has(scenario)
-    && document.querySelector(`.kr-result[data-scenario="${scenario}"]`).dataset.state !== "computing");
-}"""
+SETTLED = f"""(scenarios) => document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "ready"
+  && scenarios.every((scenario) => document.querySelector(`.kr-result[data-scenario="${{scenario}}"]`)
+    .getAttribute("{RESULT_STATE}") !== "computing")"""
 """True once the engine is ready and has answered the latest request of every scenario given."""
+
+RECORD_READY = f"""document.addEventListener("{ENGINE_READY_EVENT}",
+  (event) => {{ window.__engineReady = event.detail; }});"""
+"""Run before the page's scripts: keeps the detail of the engine-ready event."""
 
 SET_FORM = """([scenario, values]) => {
   const form = document.querySelector(`form[data-scenario="${scenario}"]`);
@@ -47,7 +49,7 @@ SET_FORM = """([scenario, values]) => {
   }
   document.querySelector(`.kr-result[data-scenario="${scenario}"]`).dataset.result = "";
   form.dispatchEvent(new Event("input", { bubbles: true }));
-  return window.__krCalc.pending.has(scenario);
+  return document.querySelector(`.kr-result[data-scenario="${scenario}"]`).dataset.state === "computing";
 }"""
 """Write every field of one scenario at once and send one input event (one request to the engine)."""
 
@@ -163,6 +165,7 @@ class _Pages:
 @pytest.fixture(scope="module")
 def context(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(RECORD_READY)
     yield context
     context.close()
 
@@ -217,7 +220,8 @@ def test_browser_numbers_equal_cpython(pages, name):
         inputs, expected = scenarios[0]
         settle(page)  # opened from the URL: filled in, computed once the engine is ready
         assert_same_numbers(assert_fresh(page, "1", inputs), expected)
-        assert page.evaluate("window.__krCalc.readyAt") > 0
+        ready = page.evaluate("window.__engineReady")
+        assert ready["calculator"] == name and ready["readyAt"] > 0, ready
         for inputs, expected in scenarios[1:]:
             assert page.evaluate(SET_FORM, ["1", inputs]), "the change sent no request to the engine"
             settle(page)

@@ -11,6 +11,7 @@ from urllib.parse import urljoin
 import pytest
 
 from kensei_ref.numbers import numbers_for
+from kensei_ref.site.calculator_pages import ENGINE_STATE
 
 pytestmark = pytest.mark.browser
 
@@ -112,7 +113,8 @@ def test_a_link_opens_the_calculator_on_the_bold_number(page, server):
     for href, figures in targets.items():
         page.goto(urljoin(digest_url, href))
         page.wait_for_function(
-            "() => window.__krCalc && window.__krCalc.ready && window.__krCalc.views['1']"
+            f"() => document.querySelector('.kr-calc')?.getAttribute('{ENGINE_STATE}') === 'ready'"
+            " && window.__krCalc.views['1']"
             " && document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.state === 'fresh'",
             timeout=ENGINE_TIMEOUT,
         )

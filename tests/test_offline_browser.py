@@ -18,6 +18,7 @@ from site_server import SiteServer
 
 from kensei_ref.build import offline
 from kensei_ref.numbers import numbers_for
+from kensei_ref.site.calculator_pages import ENGINE_STATE
 from kensei_ref.site.offline_page import UI
 
 pytestmark = pytest.mark.browser
@@ -28,6 +29,7 @@ SAVE_TIMEOUT = 120_000
 READY = "() => document.querySelector('.kr-offline-indicator')?.dataset.state === 'ready'"
 CACHES = "async () => (await caches.keys()).filter((name) => name.startsWith('kensei-ref-'))"
 CONTROLLED = "() => !!navigator.serviceWorker.controller"
+ENGINE_READY = f"() => document.querySelector('.kr-calc')?.getAttribute('{ENGINE_STATE}') === 'ready'"
 RECOMPUTED = """(before) => {
   const result = document.querySelector('.kr-result');
   return result.dataset.result && result.dataset.result !== before && result.dataset.state !== 'computing';
@@ -97,7 +99,7 @@ def test_one_visit_then_offline_reads_searches_and_computes(context, served, sit
 
     # A calculator: Pyodide starts from the cache and recomputes after a change.
     page.goto(served.url + "/calculators/shooting/")
-    page.wait_for_function("() => window.__krCalc && window.__krCalc.ready", timeout=90_000)
+    page.wait_for_function(ENGINE_READY, timeout=90_000)
     before = page.locator(".kr-result").first.get_attribute("data-result")
     page.locator("form[data-scenario] input[name='attack']").first.fill("3")
     page.wait_for_function(RECOMPUTED, arg=before, timeout=30_000)
