@@ -9,7 +9,7 @@ NODE_INSTALLED := node_modules/.installed
 LOCALES := kensei_ref/locales
 CATALOGS := $(LOCALES)/fr/LC_MESSAGES/messages.mo $(LOCALES)/ru/LC_MESSAGES/messages.mo
 
-.PHONY: serve build test bench translations lint deps clean
+.PHONY: serve build test test-fast bench translations lint deps clean
 
 serve: deps $(CATALOGS)
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
@@ -17,8 +17,16 @@ serve: deps $(CATALOGS)
 build: deps $(CATALOGS)
 	$(VENV)/bin/mkdocs build --strict
 
+# Every test, on two workers (pytest-xdist; the site is built once and shared, a file's site and
+# browser tests stay on one worker). Installs Debian's chromium first when it is missing and it can.
+TEST_WORKERS ?= 2
 test: deps $(CATALOGS)
-	$(PY) -m pytest
+	tests/ensure_chromium.sh
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
+
+# The edit loop: every test but those that build the site or drive Chromium (markers set by tests/conftest.py).
+test-fast: deps $(CATALOGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) -m "not build and not browser"
 
 bench: deps $(CATALOGS)
 	$(PY) tests/benchmarks/bench_calculators.py --out docs/benchmarks.json

@@ -1,7 +1,23 @@
-"""Shared fixtures: the project root, the real rule data, and one built site for all site tests."""
+"""Shared fixtures: the project root, the real rule data, one built site for all site tests, and the
+test tiers.
+
+Tiers are markers set here from the fixtures a test uses (nobody marks a test by hand):
+
+- ``build``: the test uses the built site (``built_site``, ``server`` or any fixture that uses them) or
+  builds a site itself; a fixture that builds a site says so by requesting ``builds_site``.
+- ``browser``: the test drives Debian's Chromium (``browser`` or a Playwright ``page``/``context``).
+
+``make test-fast`` runs the others (``-m "not build and not browser"``); ``make test`` runs them all.
+
+The real site is built once per test run, in a background thread as soon as the selected tests are
+known, so that it builds while the unit tests run (they are ordered first). Under pytest-xdist the
+workers share that one build: the first takes a file lock and builds into the run's common temporary
+folder, the others wait for it and read the same folder.
+"""
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
 import os
@@ -16,8 +32,171 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_DATA = ROOT / "tests" / "fixtures" / "sample_data"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+BUILD_FIXTURES = frozenset({"builds_site", "built_site", "server"})
+"""A test that uses one of these (directly or through another fixture) is in the ``build`` tier."""
+BROWSER_FIXTURES = frozenset({"browser", "page", "context", "browser_context", "browser_type", "playwright"})
+"""A test that uses one of these is in the ``browser`` tier (``page`` and ``context`` also as
+pytest-playwright names them; a test parameter of the same name is not a fixture and does not count)."""
+TIER_ORDER = {"unit": 0, "build": 1, "browser": 2}
+"""Unit tests run first, while the site builds in the background; browser tests last."""
+
+
+# ---- Tiers ---------------------------------------------------------------------------------------
+
+
+def _fixtures(item: pytest.Item) -> set[str]:
+    """The fixtures ``item`` uses, through other fixtures too, but not its direct parameters (a test
+    parametrised over a ``page`` name is not a browser test)."""
+    return set(getattr(item, "fixturenames", ())) - _direct_parameters(item)
+
+
+def _direct_parameters(item: pytest.Item) -> set[str]:
+    names: set[str] = set()
+    for mark in item.iter_markers("parametrize"):
+        argnames = mark.args[0] if mark.args else mark.kwargs["argnames"]
+        if isinstance(argnames, str):
+            argnames = [name.strip() for name in argnames.split(",") if name.strip()]
+        indirect = mark.args[2] if len(mark.args) > 2 else mark.kwargs.get("indirect", False)
+        if indirect is True:
+            continue
+        names |= set(argnames) - set(indirect or ())
+    return names
+
+
+def tier(item: pytest.Item) -> str:
+    if any(item.iter_markers("browser")):
+        return "browser"
+    if any(item.iter_markers("build")):
+        return "build"
+    return "unit"
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        fixtures = _fixtures(item)
+        if fixtures & BUILD_FIXTURES:
+            item.add_marker(pytest.mark.build)
+        if fixtures & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        if tier(item) != "unit":
+            # ``--dist loadgroup``: a file's site and browser tests share module fixtures (a browser
+            # context, pages opened ahead, a build of its own, parsed pages), so they stay on one worker
+            item.add_marker(pytest.mark.xdist_group(item.path.name))
+    items.sort(key=lambda item: TIER_ORDER[tier(item)])  # stable: each tier keeps its files' order
+
+
+CHROMIUM_MISSING = (
+    f"Chromium is missing ({CHROMIUM}): run `sudo apt-get install -y chromium` "
+    f"(or `make test-fast` to leave out the build and browser tests)"
+)
+
+
+@pytest.hookimpl(tryfirst=True)  # under pytest-xdist, before the worker reports its collection
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Stop at once, in one line, when browser tests are selected and Chromium is missing; start
+    building the site when a selected test needs it."""
+    tiers = {tier(item) for item in session.items}
+    if "browser" in tiers and not os.access(CHROMIUM, os.X_OK):
+        if not os.environ.get("PYTEST_XDIST_WORKER"):
+            pytest.exit(CHROMIUM_MISSING, returncode=4)
+        # an exit in a worker is an internal error of pytest-xdist: the controller stops the run instead
+        (_run_folder(session.config) / "chromium-missing").write_text(CHROMIUM_MISSING, encoding="utf-8")
+        return
+    if tiers & {"build", "browser"} and not session.config.option.collectonly:
+        _SharedSite.of(session.config).start()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids) -> None:
+    """pytest-xdist's controller, once a worker has collected: stop if it found Chromium missing."""
+    missing = _run_folder(node.config) / "chromium-missing"
+    if missing.exists():
+        pytest.exit(missing.read_text(encoding="utf-8"), returncode=4)
+
+
+def _run_folder(config: pytest.Config) -> Path:
+    """The run's temporary folder: under pytest-xdist each worker has <run>/popen-gwN, and the
+    controller <run> itself."""
+    base = config._tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+# ---- The built site ------------------------------------------------------------------------------
+
+
+class _SharedSite:
+    """The real site, built once per run by ``mkdocs build --strict`` into the run's temporary folder
+    (shared by pytest-xdist's workers), with the build's output beside it."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.site = folder / "site"
+        self._lock = folder / "site.lock"
+        self._output = folder / "site.output"
+        self._status = folder / "site.status"
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+
+    @classmethod
+    def of(cls, config: pytest.Config) -> _SharedSite:
+        shared = getattr(config, "_kensei_site", None)
+        if shared is None:
+            shared = config._kensei_site = cls(_run_folder(config))
+        return shared
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="site-build", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._build_once()
+        except BaseException as error:  # re-raised in the test that waits for the site
+            self._error = error
+
+    def _build_once(self) -> None:
+        with open(self._lock, "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # the first worker builds; the others wait here
+            if self._status.exists():
+                return
+            env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+            result = subprocess.run(
+                [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(self.site)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                env=env,
+                check=False,
+            )
+            self._output.write_text(result.stdout + result.stderr, encoding="utf-8")
+            self._status.write_text(str(result.returncode), encoding="utf-8")
+
+    def wait(self) -> tuple[Path, str]:
+        self.start()
+        assert self._thread is not None
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        output = self._output.read_text(encoding="utf-8")
+        assert self._status.read_text(encoding="utf-8") == "0", output
+        return self.site, output
+
+
+@pytest.fixture(scope="session")
+def builds_site() -> None:
+    """Requested by every fixture that builds the whole site, so that its tests are in the ``build`` tier."""
 
 
 @pytest.fixture(scope="session")
@@ -28,17 +207,10 @@ def book():
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> tuple[Path, str]:
-    """The real site, built once with ``mkdocs build --strict``: (site directory, build output)."""
-    site = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=ROOT, capture_output=True, text=True, env=env, check=False,
-    )
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output
-    return site, output
+def built_site(builds_site, pytestconfig) -> tuple[Path, str]:
+    """The real site, built once per run with ``mkdocs build --strict``: (site directory, build output).
+    Tests only read it; a test that changes files works on a copy."""
+    return _SharedSite.of(pytestconfig).wait()
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -65,5 +237,3 @@ def browser():
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
-
-

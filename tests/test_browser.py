@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = pytest.mark.browser
-
 RULE = "kensei.regroup"
 
 

@@ -16,8 +16,6 @@ from calculators import CALCULATORS
 from kensei_ref.build.engine import PYODIDE_FILES
 from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS
 
-pytestmark = pytest.mark.build
-
 LANG_ROOTS = {"en": "", "fr": "fr", "ru": "ru"}
 ENGINE_FILES = ("calc-worker.js", "calculators.zip", *(f"pyodide/{name}" for name in PYODIDE_FILES))
 ENGINE_REFERENCE = re.compile(r"pyodide|calc-worker|calculators\.zip|assets/engine", re.IGNORECASE)

@@ -8,8 +8,6 @@ import pytest
 
 from kensei_ref.site.calculator_pages import OCCASIONAL
 
-pytestmark = pytest.mark.browser
-
 FOLDED = """() => [...document.querySelectorAll('form[data-scenario="1"] details.kr-calc__more')]
   .map((details) => [details.open, [...details.querySelectorAll('[data-param]')].map((f) => f.dataset.param)])"""
 

@@ -13,8 +13,6 @@ import pytest
 from kensei_ref.numbers import numbers_for
 from kensei_ref.site.calculator_pages import ENGINE_STATE
 
-pytestmark = pytest.mark.browser
-
 LANGS = ("en", "fr", "ru")
 MOST_A4_PAGES = 7
 """Measured: 5 pages in each language (Debian's Chromium, A4, 12 mm margins); two more for other fonts."""

@@ -71,7 +71,6 @@ def test_every_link_of_the_archive_leads_to_a_file(unpacked):
     assert not broken, f"{len(broken)} broken, such as {sorted(set(broken))[:5]}"
 
 
-@pytest.mark.browser
 def test_the_archive_reads_and_searches_from_files(browser, unpacked):
     context = browser.new_context()
     page = context.new_page()
@@ -90,7 +89,6 @@ def test_the_archive_reads_and_searches_from_files(browser, unpacked):
     context.close()
 
 
-@pytest.mark.browser
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_calculators_in_the_archive_show_defaults_and_say_why(browser, unpacked, lang):
     context = browser.new_context()

@@ -17,7 +17,9 @@ PUBLIC = "https://example.org/rules/"
 
 
 @pytest.fixture(scope="module")
-def published(tmp_path_factory) -> Path:
+def published(builds_site, tmp_path_factory) -> Path:
+    """A build of its own: the shared ``built_site`` has no ``site_url`` (the default), and this build's
+    pages are written with one."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
