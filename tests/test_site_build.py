@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from html.parser import HTMLParser
@@ -34,7 +35,9 @@ class _Links(HTMLParser):
             self.fetches.append(values["href"])
 
 
+@functools.cache
 def _parse(path: Path) -> _Links:
+    """A page's ids, links and fetches, parsed once per run (pages are parsed again as link targets)."""
     parser = _Links()
     parser.feed(path.read_text(encoding="utf-8"))
     return parser
@@ -67,13 +70,12 @@ def test_every_language_has_the_rule_pages(built_site, book, lang):
 def test_internal_links_resolve(built_site, lang):
     site, _ = built_site
     root = site / LANG_ROOTS[lang]
-    parsed = {path: _parse(path) for path in _html_pages(site)}
     broken = []
-    pages = [p for p in parsed if p.is_relative_to(root)
+    pages = [p for p in _html_pages(site) if p.is_relative_to(root)
              and (lang != "en" or not any(p.is_relative_to(site / r) for r in ("fr", "ru")))]
     assert pages
     for page in pages:
-        for href in parsed[page].links:
+        for href in _parse(page).links:
             url = urlparse(href)
             if url.scheme or href.startswith(("mailto:", "javascript:")):
                 continue
@@ -88,7 +90,7 @@ def test_internal_links_resolve(built_site, lang):
             if not target.exists():
                 broken.append(f"{page.relative_to(site)} -> {href}")
                 continue
-            if anchor and target.suffix == ".html" and anchor not in parsed.get(target, _parse(target)).ids:
+            if anchor and target.suffix == ".html" and anchor not in _parse(target).ids:
                 broken.append(f"{page.relative_to(site)} -> {href} (no such anchor)")
     assert not broken, "\n".join(broken[:40])
 
