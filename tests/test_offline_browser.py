@@ -14,14 +14,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from site_server import SiteServer
 
 from kensei_ref.build import offline
 from kensei_ref.numbers import numbers_for
 from kensei_ref.site.calculator_pages import ENGINE_STATE
 from kensei_ref.site.offline_page import UI
-
-pytestmark = pytest.mark.browser
 
 SAVE_TIMEOUT = 120_000
 """Milliseconds allowed to save a language and the 13 MB engine from loopback on a busy machine."""
@@ -92,7 +91,8 @@ def test_one_visit_then_offline_reads_searches_and_computes(context, served, sit
     # Another rule page, never opened before, comes from the cache.
     page.goto(served.url + "/kensei/terrain/")
     assert page.locator("h1").first.inner_text().strip()
-    assert page.locator(".kr-offline-indicator").get_attribute("data-state") == "offline"
+    # the indicator learns it is offline from the browser's events: wait for it rather than read it once
+    expect(page.locator(".kr-offline-indicator")).to_have_attribute("data-state", "offline")
 
     # Search: the index, the search worker and lunr's languages are saved too.
     _search(page, "charge", "charging")
