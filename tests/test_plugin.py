@@ -88,3 +88,35 @@ def test_serve_rebuilds_the_languages_whose_rule_texts_changed(tmp_path, book):
     english = edited(replace(rule.title, fr=rule.title.fr + " (révisé)", en=rule.title.en + " (revised)"))
     # the English is the source of every translation: each one's "may be out of date" notice can change
     assert inputs.changed_languages(docs, languages, lambda lang: language_digest(english, lang)) == {"fr", "ru"}
+
+
+def test_serve_keeps_the_other_languages_when_mkdocs_empties_the_site(tmp_path, monkeypatch, book):
+    """MkDocs empties the site folder before each rebuild: a language kept as built must come back."""
+    import shutil
+    from types import SimpleNamespace
+
+    from kensei_ref.build.plugin import KenseiRefPlugin
+
+    plugin = KenseiRefPlugin()
+    plugin.load_config({})
+    plugin.serving, plugin.book, plugin.lang = True, book, "en"
+    built = []
+
+    def fake_build(config, lang, folder, *, archive):
+        built.append(lang)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "index.html").write_text(f"{lang} {len(built)}", encoding="utf-8")
+
+    monkeypatch.setattr(plugin, "_build_language", fake_build)
+    config = SimpleNamespace(docs_dir=str(tmp_path / "docs" / "en"))
+    site = tmp_path / "site"
+    try:
+        plugin._build_other_languages(config, site)
+        assert built == ["fr", "ru"]
+        shutil.rmtree(site)  # what MkDocs does before a rebuild
+        plugin._build_other_languages(config, site)
+        assert built == ["fr", "ru"], "nothing changed: nothing is built again"
+        assert (site / "fr" / "index.html").read_text(encoding="utf-8") == "fr 1"
+        assert (site / "ru" / "index.html").read_text(encoding="utf-8") == "ru 2"
+    finally:
+        plugin.on_shutdown()

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -83,10 +85,16 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         self.generated: dict[str, str] = {}
         self.offline_ui: dict[str, Any] = {}
         self.inputs: Fingerprints | None = None
+        self.serve_folder: Path | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """``mkdocs serve`` keeps this instance across rebuilds; its live reload changes every page."""
         self.serving = command == "serve"
+
+    def on_shutdown(self) -> None:
+        if self.serve_folder is not None:
+            shutil.rmtree(self.serve_folder, ignore_errors=True)
+            self.serve_folder = None
 
     @event_priority(100)  # before Material's search plugin, which reads the theme's language
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
@@ -230,10 +238,23 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         assert book is not None
         changed = self.inputs.changed_languages(docs, self.config.languages[1:], partial(language_digest, book))
         for lang in self.config.languages[1:]:
-            if self.serving and not self.role.archive and lang not in changed:
-                log.info("serve: %s unchanged, kept as built", lang)
+            if not self.serving or self.role.archive:
+                self._build_language(config, lang, site_dir / lang, archive=self.role.archive)
                 continue
-            self._build_language(config, lang, site_dir / lang, archive=self.role.archive)
+            # MkDocs empties the site folder before every rebuild: each language is built into a
+            # folder of its own that outlives rebuilds, and copied into the site (a few milliseconds).
+            kept = self._serve_folder() / lang
+            if lang in changed or not kept.is_dir():
+                self._build_language(config, lang, kept, archive=False)
+            else:
+                log.info("serve: %s unchanged, kept as built", lang)
+            shutil.copytree(kept, site_dir / lang, dirs_exist_ok=True)
+
+    def _serve_folder(self) -> Path:
+        """Where ``mkdocs serve`` keeps the other languages' builds between rebuilds."""
+        if self.serve_folder is None:
+            self.serve_folder = Path(tempfile.mkdtemp(prefix="kensei-ref-serve-"))
+        return self.serve_folder
 
     def _build_language(self, config: MkDocsConfig, lang: str, site_dir: Path, *, archive: bool) -> None:
         """One MkDocs build of ``lang`` (or, with ``lang`` the source language, of the whole site)."""
