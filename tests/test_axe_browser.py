@@ -5,16 +5,27 @@ from __future__ import annotations
 
 import pytest
 
-PAGES = ["", "kensei/terrain/", "glossary/", "quick-reference/", "digest/", "calculators/", "offline/",
-         "clarifications/"]
+PAGES = [
+    "",
+    "kensei/terrain/",
+    "glossary/",
+    "quick-reference/",
+    "digest/",
+    "calculators/",
+    "offline/",
+    "clarifications/",
+]
 
 
 def _serious(page) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
     violations = Axe().run(page).response["violations"]
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-            for v in violations if v["impact"] in ("serious", "critical")]
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in violations
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 @pytest.mark.parametrize(("lang", "width"), [("en", 390), ("ru", 390), ("en", 1280)])

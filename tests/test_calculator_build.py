@@ -109,8 +109,11 @@ def test_engine_is_installed_once_at_the_root(built_site):
 def test_engine_archive_holds_the_calculators_package(built_site):
     site, _ = built_site
     source = Path(CALCULATORS["shooting"].compute.__code__.co_filename).parent
-    expected = {f"calculators/{p.relative_to(source).as_posix()}" for p in source.rglob("*")
-                if p.suffix in (".py", ".json") and "__pycache__" not in p.parts}
+    expected = {
+        f"calculators/{p.relative_to(source).as_posix()}"
+        for p in source.rglob("*")
+        if p.suffix in (".py", ".json") and "__pycache__" not in p.parts
+    }
     with zipfile.ZipFile(site / "assets" / "engine" / "calculators.zip") as archive:
         names = set(archive.namelist())
         assert names == expected

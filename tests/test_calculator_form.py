@@ -26,8 +26,12 @@ def test_occasional_inputs_fold_on_a_phone(phone, server, name):
     folded = phone.evaluate(FOLDED)
     assert folded and not any(is_open for is_open, _ in folded)
     assert {param for _, params in folded for param in params} == OCCASIONAL[name]
-    assert phone.locator('form[data-scenario="1"] [data-param] input:visible, '
-                         'form[data-scenario="1"] [data-param] select:visible').count() >= 4
+    assert (
+        phone.locator(
+            'form[data-scenario="1"] [data-param] input:visible, form[data-scenario="1"] [data-param] select:visible'
+        ).count()
+        >= 4
+    )
 
 
 def test_a_link_with_an_occasional_input_opens_its_fold(phone, server):

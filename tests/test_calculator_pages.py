@@ -278,10 +278,23 @@ def test_shared_link_round_trips(pages, page, server):
     assert page.locator(".kr-calc__difference").is_visible()
     assert page.locator(".kr-calc__difference").inner_text() == difference
     # and the numbers are the ones CPython gives for what the forms say
-    typed_first = {"wounds": [3, 2, 2, 1, 1], "attack": 5, "defense": 4, "armor": 2, "range": "long",
-                   "cover": "light", "precision": True}
-    typed_second = {**typed_first, "attack": 4, "moved": "march", "shooter_in": "deep-forest", "precision": False,
-                    "second_shot": True}
+    typed_first = {
+        "wounds": [3, 2, 2, 1, 1],
+        "attack": 5,
+        "defense": 4,
+        "armor": 2,
+        "range": "long",
+        "cover": "light",
+        "precision": True,
+    }
+    typed_second = {
+        **typed_first,
+        "attack": 4,
+        "moved": "march",
+        "shooter_in": "deep-forest",
+        "precision": False,
+        "second_shot": True,
+    }
     assert_same_numbers(results["1"][1], CALCULATORS["shooting"].run(typed_first))
     assert_same_numbers(results["2"][1], CALCULATORS["shooting"].run(typed_second))
     assert page.url == url
@@ -291,8 +304,10 @@ def test_shared_link_round_trips(pages, page, server):
 # ---- 3. A worked example opens in its calculator ------------------------------------------------
 
 EXAMPLE_RULE = "kensei.shooting-dice"
-EXAMPLE_LINK = (f'xpath=//h2[@id="{EXAMPLE_RULE}"]/following-sibling::*'
-                f'[preceding-sibling::h2[1][@id="{EXAMPLE_RULE}"]]//a[contains(@class, "kr-open-calculator")]')
+EXAMPLE_LINK = (
+    f'xpath=//h2[@id="{EXAMPLE_RULE}"]/following-sibling::*'
+    f'[preceding-sibling::h2[1][@id="{EXAMPLE_RULE}"]]//a[contains(@class, "kr-open-calculator")]'
+)
 """The "open in calculator" links of the rule's own section (up to the next rule's heading)."""
 
 
@@ -545,8 +560,9 @@ TARGET_HEIGHTS = """() => [...document.querySelectorAll(
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  device_scale_factor=3)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=3
+    )
     page = context.new_page()
     yield page
     context.close()

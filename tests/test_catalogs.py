@@ -22,8 +22,25 @@ def _catalog(lang: str):
 def extracted(tmp_path_factory):
     """What extraction finds now, in a fresh template (the committed one may be stale)."""
     pot = tmp_path_factory.mktemp("pot") / "messages.pot"
-    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "N_",
-                    "--no-location", "-o", str(pot), "."], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "babel.messages.frontend",
+            "extract",
+            "-F",
+            "babel.cfg",
+            "-k",
+            "N_",
+            "--no-location",
+            "-o",
+            str(pot),
+            ".",
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     with open(pot, "rb") as handle:
         return read_po(handle)
 

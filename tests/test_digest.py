@@ -125,8 +125,11 @@ Figure = Callable[[dict], Fraction]
 SPEC: dict[str, tuple[str, str | None, list[tuple[Figure, str]]]] = {
     "odds-hit": ("attack", None, [(lambda i: _steps(_shooting(i))["p_hit"], "%")]),
     "odds-defense": ("defense", None, [(lambda i: _steps(_shooting(i))["p_through"], "%")]),
-    "odds-damage": ("armor", None, [(lambda i: _steps(_shooting(i))["p_damage"], "%"),
-                                    (_expected_per_hit_through, "decimal")]),
+    "odds-damage": (
+        "armor",
+        None,
+        [(lambda i: _steps(_shooting(i))["p_damage"], "%"), (_expected_per_hit_through, "decimal")],
+    ),
     # P(at least one Wound) read from the distribution, not from the step the page's link shows
     "odds-die": ("attack", "defense", [(lambda i: _shooting(i).wounds.at_least[1], "%")]),
     "odds-regroup": ("honor", "attempts", [(lambda i: CALCULATORS["regroup"].evaluate(i).p_regroup, "%")]),
@@ -278,8 +281,7 @@ def test_each_link_opens_its_calculator_on_the_bold_cell(built_site, digests, la
         bold = [cell for row in block["body"] for cell in row if cell.get("key")]
         assert len(bold) == 1, block["id"]
         result = CALCULATORS[block["calculator"]].evaluate(_link_inputs(block))
-        shown = _steps(result) | {f.key: Fraction(f.value) for f in result.figures()
-                                  if not isinstance(f.value, str)}
+        shown = _steps(result) | {f.key: Fraction(f.value) for f in result.figures() if not isinstance(f.value, str)}
         assert bold[0]["text"] == numbers_for(lang).percent(shown[block["link"]["data-figure"]]), block["id"]
 
 

@@ -67,8 +67,8 @@ def test_the_digest_prints_on_a_few_a4_pages_with_codes_large_enough(page, serve
     widths = page.eval_on_selector_all(".kr-digest__qr svg", "svgs => svgs.map(s => s.getBoundingClientRect().width)")
     assert min(widths) * 25.4 / 96 >= SMALLEST_QR_MM, widths  # CSS pixels are 1/96 inch on paper
     hidden = page.eval_on_selector_all(
-        ".md-header, .md-sidebar, .md-footer, .kr-digest__print",
-        "nodes => nodes.every(n => !n.checkVisibility())")
+        ".md-header, .md-sidebar, .md-footer, .kr-digest__print", "nodes => nodes.every(n => !n.checkVisibility())"
+    )
     assert hidden, "navigation, header, footer and the print button do not print"
     assert page.locator(".kr-digest__url").first.is_visible()
 

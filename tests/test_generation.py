@@ -26,8 +26,9 @@ def test_generated_markdown_matches_snapshot(lang):
         for path, text in generated.items():
             (expected_dir / path).parent.mkdir(parents=True, exist_ok=True)
             (expected_dir / path).write_text(text, encoding="utf-8")
-    expected = {p.relative_to(expected_dir).as_posix(): p.read_text(encoding="utf-8")
-                for p in expected_dir.rglob("*.md")}
+    expected = {
+        p.relative_to(expected_dir).as_posix(): p.read_text(encoding="utf-8") for p in expected_dir.rglob("*.md")
+    }
     assert sorted(generated) == sorted(expected)
     for path, text in generated.items():
         assert text == expected[path], f"{lang}/{path} differs from its snapshot"
@@ -48,7 +49,7 @@ def test_stale_translation_shows_a_notice_only_where_stale():
     ru = pages.site_pages(book, "ru", calculators=set())["kensei/sample.md"]
     fr = pages.site_pages(book, "fr", calculators=set())["kensei/sample.md"]
     en = pages.site_pages(book, "en", calculators=set())["kensei/sample.md"]
-    assert ru.count('!!! warning') == 1  # only kensei.try-again's Russian is stale in the sample
+    assert ru.count("!!! warning") == 1  # only kensei.try-again's Russian is stale in the sample
     assert "!!! warning" not in fr
     assert "!!! warning" not in en
 

@@ -60,17 +60,20 @@ def test_term_labels_use_the_glossary_name(book, lang):
     assert not wrong, "\n".join(wrong)
 
 
-@pytest.mark.parametrize(("label", "name", "lang", "expected"), [
-    ("полководца", "полководец", "ru", True),
-    ("очков командования", "очко командования", "ru", True),
-    ("ран", "Рана", "ru", True),
-    ("отряда", "персонаж", "ru", False),
-    ("points de commandement", "point de commandement", "fr", True),
-    ("unités", "unité", "fr", True),
-    ("Commandment Points", "commandment point", "en", True),
-    ("cavalry", "infantry", "en", False),
-    ("difficult terrain", "Difficult terrain (Ronin)", "en", True),
-])
+@pytest.mark.parametrize(
+    ("label", "name", "lang", "expected"),
+    [
+        ("полководца", "полководец", "ru", True),
+        ("очков командования", "очко командования", "ru", True),
+        ("ран", "Рана", "ru", True),
+        ("отряда", "персонаж", "ru", False),
+        ("points de commandement", "point de commandement", "fr", True),
+        ("unités", "unité", "fr", True),
+        ("Commandment Points", "commandment point", "en", True),
+        ("cavalry", "infantry", "en", False),
+        ("difficult terrain", "Difficult terrain (Ronin)", "en", True),
+    ],
+)
 def test_names_the_term(label, name, lang, expected):
     assert names_the_term(label, name, lang) is expected
 

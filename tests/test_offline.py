@@ -31,8 +31,13 @@ def test_every_kept_file_is_listed_once_with_its_size_and_hash(built_site):
         data = path.read_bytes()
         assert size == len(data), relative
         assert hashlib.sha256(data).hexdigest().startswith(digest), relative
-        assert group == ("engine" if relative.startswith(offline.ENGINE)
-                         else relative.split("/")[0] if relative.split("/")[0] in ("fr", "ru") else "en"), relative
+        assert group == (
+            "engine"
+            if relative.startswith(offline.ENGINE)
+            else relative.split("/")[0]
+            if relative.split("/")[0] in ("fr", "ru")
+            else "en"
+        ), relative
     assert not listed, f"listed but not built: {sorted(listed)[:5]}"
 
 
@@ -40,12 +45,20 @@ def test_the_cache_holds_what_reading_searching_and_computing_need(built_site):
     site, _ = built_site
     urls = {url for files in offline.read_service_worker(site)["groups"].values() for url, _size, _digest in files}
     for prefix in ("", "fr/", "ru/"):
-        assert {f"{prefix}", f"{prefix}kensei/terrain/", f"{prefix}search/search_index.json",
-                f"{prefix}calculators/shooting/", f"{prefix}{offline.MANIFEST}"} <= urls
+        assert {
+            f"{prefix}",
+            f"{prefix}kensei/terrain/",
+            f"{prefix}search/search_index.json",
+            f"{prefix}calculators/shooting/",
+            f"{prefix}{offline.MANIFEST}",
+        } <= urls
         lunr = {u.rsplit("/", 1)[1] for u in urls if u.startswith(f"{prefix}assets/javascripts/lunr/")}
         assert lunr == offline.LUNR_KEPT
-    assert {f"{offline.ENGINE}calc-worker.js", f"{offline.ENGINE}calculators.zip",
-            f"{offline.ENGINE}pyodide/pyodide.asm.wasm"} <= urls
+    assert {
+        f"{offline.ENGINE}calc-worker.js",
+        f"{offline.ENGINE}calculators.zip",
+        f"{offline.ENGINE}pyodide/pyodide.asm.wasm",
+    } <= urls
     assert not [u for u in urls if u.endswith(".map") or u.startswith(offline.DOWNLOADS) or "index.html" in u]
 
 
@@ -72,7 +85,7 @@ def test_the_service_worker_names_its_list_and_changes_with_it(built_site, tmp_p
     worker = (site / offline.WORKER).read_text("utf-8")
     first, rest = worker.split("\n", 1)
     assert f'const VERSION = "{build["version"]}"' in first
-    assert f'LIST_SHA256 = "{hashlib.sha256(listing).hexdigest()[:offline.HASH_DIGITS]}"' in first
+    assert f'LIST_SHA256 = "{hashlib.sha256(listing).hexdigest()[: offline.HASH_DIGITS]}"' in first
     assert rest == offline.SOURCE.read_text("utf-8")
     assert f'const LIST = "{offline.LIST}";' in rest
     assert offline.LIST not in {url for files in build["groups"].values() for url, _size, _digest in files}
@@ -137,18 +150,39 @@ def test_icons_are_valid_pngs_of_their_size():
         assert struct.unpack(">II", data[16:24]) == (size, size)
 
 
-@pytest.mark.parametrize(("page", "target", "query", "anchor", "folders", "files"), [
-    ("kensei/orders.md", "kensei/terrain.md", "", "kensei.hills", "../terrain/#kensei.hills",
-     "terrain.html#kensei.hills"),
-    ("calculators/shooting.md", "kensei/ranged-attacks.md", "", "", "../../kensei/ranged-attacks/",
-     "../kensei/ranged-attacks.html"),
-    ("kensei/orders.md", "calculators/regroup.md", "honor=6", "", "../../calculators/regroup/?honor=6",
-     "../calculators/regroup.html?honor=6"),
-    ("digest.md", "assets/js/digest.js", "", "", "../assets/js/digest.js", "assets/js/digest.js"),
-    ("index.md", "calculators/index.md", "", "", "calculators/", "calculators/index.html"),
-    ("calculators/index.md", "index.md", "", "", "../", "../index.html"),
-    ("calculators/shooting.md", "calculators/index.md", "", "", "../", "index.html"),
-])
+@pytest.mark.parametrize(
+    ("page", "target", "query", "anchor", "folders", "files"),
+    [
+        (
+            "kensei/orders.md",
+            "kensei/terrain.md",
+            "",
+            "kensei.hills",
+            "../terrain/#kensei.hills",
+            "terrain.html#kensei.hills",
+        ),
+        (
+            "calculators/shooting.md",
+            "kensei/ranged-attacks.md",
+            "",
+            "",
+            "../../kensei/ranged-attacks/",
+            "../kensei/ranged-attacks.html",
+        ),
+        (
+            "kensei/orders.md",
+            "calculators/regroup.md",
+            "honor=6",
+            "",
+            "../../calculators/regroup/?honor=6",
+            "../calculators/regroup.html?honor=6",
+        ),
+        ("digest.md", "assets/js/digest.js", "", "", "../assets/js/digest.js", "assets/js/digest.js"),
+        ("index.md", "calculators/index.md", "", "", "calculators/", "calculators/index.html"),
+        ("calculators/index.md", "index.md", "", "", "../", "../index.html"),
+        ("calculators/shooting.md", "calculators/index.md", "", "", "../", "index.html"),
+    ],
+)
 def test_addresses_in_raw_html_follow_how_pages_are_served(book, page, target, query, anchor, folders, files):
     """The site serves pages as folders; the offline copy, read from files, as ``.html`` files."""
     from kensei_ref.site.pages import PageContext

@@ -83,8 +83,11 @@ def test_the_archive_reads_and_searches_from_files(browser, unpacked):
     box.click()
     box.press_sequentially("болотах")  # inflected: the Russian stemmer runs from the files too
     box.press("End")  # a key event: letters outside the keyboard layout are inserted without one
-    page.wait_for_function("() => [...document.querySelectorAll('.md-search-result__list a')]"
-                           ".some((a) => a.getAttribute('href').includes('shallow-water'))", timeout=30_000)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.md-search-result__list a')]"
+        ".some((a) => a.getAttribute('href').includes('shallow-water'))",
+        timeout=30_000,
+    )
     assert all(url.startswith(("file:", "data:", "blob:", "about:")) for url in requests), requests
     context.close()
 

@@ -35,7 +35,6 @@ RECOMPUTED = """(before) => {
 }"""
 
 
-
 @pytest.fixture
 def site_copy(built_site, tmp_path) -> Path:
     site, _ = built_site
@@ -79,7 +78,10 @@ def _search(page, words: str, expected: str) -> None:
     box.press("End")  # a key event: letters outside the keyboard layout are inserted without one
     page.wait_for_function(
         "(expected) => [...document.querySelectorAll('.md-search-result__list a')]"
-        ".some((a) => a.getAttribute('href').includes(expected))", arg=expected, timeout=30_000)
+        ".some((a) => a.getAttribute('href').includes(expected))",
+        arg=expected,
+        timeout=30_000,
+    )
 
 
 def test_one_visit_then_offline_reads_searches_and_computes(context, served, site_copy):
@@ -131,8 +133,10 @@ def test_download_everything_saves_every_language(context, served, site_copy):
     assert numbers_for("fr").decimal(size / 1e6, 1) in archive.inner_text()  # French decimals
 
     page.locator(".kr-offline-panel__save").click()
-    page.wait_for_function("() => document.querySelectorAll('#kr-offline-panel li[data-saved=\"true\"]').length === 4",
-                           timeout=SAVE_TIMEOUT)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#kr-offline-panel li[data-saved=\"true\"]').length === 4",
+        timeout=SAVE_TIMEOUT,
+    )
     states = items.evaluate_all("els => els.map(e => e.textContent.split(/\\s:\\s|: /).pop())")
     assert states == [_translated("fr", UI["saved"])] * 4
     _go_offline(context, served)
@@ -198,7 +202,9 @@ def test_bytes_of_another_build_are_never_cached(context, served, site_copy):
         page.wait_for_timeout(100)
     page.wait_for_function(
         "async () => { const reg = await navigator.serviceWorker.getRegistration();"
-        " return reg && !reg.installing && !reg.waiting; }", timeout=60_000)
+        " return reg && !reg.installing && !reg.waiting; }",
+        timeout=60_000,
+    )
     # The new worker was fetched and tried the page, found other bytes, and was dropped.
     assert "/sw.js" in served.requests and "/kensei/terrain/" in served.requests, served.requests
     assert page.evaluate(CACHES) == [f"kensei-ref-{old}"]

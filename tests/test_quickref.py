@@ -40,8 +40,7 @@ def test_a_changed_value_changes_the_table(book):
     rule = book.rule("kensei.movement")
     changed = dataclasses.replace(rule, values=MappingProxyType({**rule.values, "cavalry": 17}))
     chapters = tuple(
-        dataclasses.replace(c, rules=tuple(changed if r.id == rule.id else r for r in c.rules))
-        for c in book.chapters
+        dataclasses.replace(c, rules=tuple(changed if r.id == rule.id else r for r in c.rules)) for c in book.chapters
     )
     other = dataclasses.replace(book, chapters=chapters)
     cells = [row["cells"][0] for table in quickref.tables(other, "en") for row in table["rows"]]

@@ -85,16 +85,19 @@ def test_tokenize_keeps_numbers_and_ids_whole():
     assert {"see", "8", "3", "2", "kensei", "five", "cm", "rule"} <= set(tokens)
 
 
-@pytest.mark.parametrize(("word", "lang", "expected"), [
-    ("Regrouping", "en", "regroup"),
-    ("regroupées", "fr", "regroup"),
-    ("Перегруппировки", "ru", "перегруппировк"),
-    ("тяжёлое", "ru", search.stem("тяжелое", "ru")),       # ё is read as е
-    ("укрытие", "en", search.stem("укрытии", "ru")),       # Cyrillic: Russian stemmer in any index
-    ("regrouping", "ru", "regroup"),                        # Latin in the Russian index: English
-    ("défense", "fr", "defens"),                            # accents dropped after stemming
-    ("8", "en", "8"),
-])
+@pytest.mark.parametrize(
+    ("word", "lang", "expected"),
+    [
+        ("Regrouping", "en", "regroup"),
+        ("regroupées", "fr", "regroup"),
+        ("Перегруппировки", "ru", "перегруппировк"),
+        ("тяжёлое", "ru", search.stem("тяжелое", "ru")),  # ё is read as е
+        ("укрытие", "en", search.stem("укрытии", "ru")),  # Cyrillic: Russian stemmer in any index
+        ("regrouping", "ru", "regroup"),  # Latin in the Russian index: English
+        ("défense", "fr", "defens"),  # accents dropped after stemming
+        ("8", "en", "8"),
+    ],
+)
 def test_stem(word, lang, expected):
     assert search.stem(search.normalise(word), lang) == expected
 
@@ -119,10 +122,17 @@ def test_stop_words_do_not_decide_the_ranking():
 # -- typing mistakes and prefixes --------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("a", "b", "distance"), [
-    ("regroup", "regroup", 0), ("regroop", "regroup", 1), ("regruop", "regroup", 1),  # swap
-    ("rgroup", "regroup", 1), ("comand", "command", 1), ("abc", "xyz", 3),
-])
+@pytest.mark.parametrize(
+    ("a", "b", "distance"),
+    [
+        ("regroup", "regroup", 0),
+        ("regroop", "regroup", 1),
+        ("regruop", "regroup", 1),  # swap
+        ("rgroup", "regroup", 1),
+        ("comand", "command", 1),
+        ("abc", "xyz", 3),
+    ],
+)
 def test_edit_distance(a, b, distance):
     assert search.edit_distance(a, b, 2) == min(distance, 3)
 
@@ -183,10 +193,17 @@ def test_a_number_names_the_rules_below_it_after_itself():
     assert found == ["kensei.taisho-orders", "kensei.taisho-abilities", "kensei.regroup"]
 
 
-@pytest.mark.parametrize(("wanted", "rule_id"), [
-    ("kensei.regroup", "kensei.regroup"), ("8.3.2", "kensei.regroup"), ("regroup", "kensei.regroup"),
-    ("KENSEI.Regroup", "kensei.regroup"), ("8.3.5.5", "kensei.reaction-cost"), ("morale-test", "ronin.morale-test"),
-])
+@pytest.mark.parametrize(
+    ("wanted", "rule_id"),
+    [
+        ("kensei.regroup", "kensei.regroup"),
+        ("8.3.2", "kensei.regroup"),
+        ("regroup", "kensei.regroup"),
+        ("KENSEI.Regroup", "kensei.regroup"),
+        ("8.3.5.5", "kensei.reaction-cost"),
+        ("morale-test", "ronin.morale-test"),
+    ],
+)
 def test_find_rule(bundled, wanted, rule_id):
     assert search.find_rule(bundled, wanted).id == rule_id
 
@@ -233,16 +250,23 @@ def test_snippet_shows_the_words_found():
 # -- glossary lookup ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "term_id"), [
-    ("Commandment Point", "commandment-point"),
-    ("commandment points", "commandment-point"),      # stems
-    ("points de commandement", "commandment-point"),
-    ("очки командования", "commandment-point"),
-    ("Онмёдзи", "onmyouiji"), ("Онмедзи", "onmyouiji"), ("Onmyouji", "onmyouiji"),
-    ("onmyoji", "onmyouiji"),                         # nearest name
-    ("regroupements", "regroup"), ("перегруппировки", "regroup"),
-    ("Defense", "defense"), ("défense", "defense"),
-])
+@pytest.mark.parametrize(
+    ("name", "term_id"),
+    [
+        ("Commandment Point", "commandment-point"),
+        ("commandment points", "commandment-point"),  # stems
+        ("points de commandement", "commandment-point"),
+        ("очки командования", "commandment-point"),
+        ("Онмёдзи", "onmyouiji"),
+        ("Онмедзи", "onmyouiji"),
+        ("Onmyouji", "onmyouiji"),
+        ("onmyoji", "onmyouiji"),  # nearest name
+        ("regroupements", "regroup"),
+        ("перегруппировки", "regroup"),
+        ("Defense", "defense"),
+        ("défense", "defense"),
+    ],
+)
 def test_find_terms(bundled, name, term_id):
     assert [term.id for term in search.find_terms(bundled, name)] == [term_id]
 
@@ -261,14 +285,38 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return run_cli(main, capsys, *argv)
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["8.3.2 Regrouping Units Running Away", "kensei.regroup", "within 15 cm", "- Cost. Each attempt costs 1",
-            "0.4 × 0.4 = 0.16", "8.3.2 Regroup Units Running Away", "kensei.run-away", "Run away (reaction)"]),
-    ("fr", ["8.3.2 Regrouper les unités en fuite", "kensei.regroup", "15 cm", "Fuir (réaction)",
-            "«\u00a08.3.2 Regroup"]),
-    ("ru", ["8.3.2 Перегруппировка бегущих отрядов", "kensei.regroup", "15 см", "Бегство (реакция)",
-            "«8.3.2 Regroup"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "en",
+            [
+                "8.3.2 Regrouping Units Running Away",
+                "kensei.regroup",
+                "within 15 cm",
+                "- Cost. Each attempt costs 1",
+                "0.4 × 0.4 = 0.16",
+                "8.3.2 Regroup Units Running Away",
+                "kensei.run-away",
+                "Run away (reaction)",
+            ],
+        ),
+        (
+            "fr",
+            [
+                "8.3.2 Regrouper les unités en fuite",
+                "kensei.regroup",
+                "15 cm",
+                "Fuir (réaction)",
+                "«\u00a08.3.2 Regroup",
+            ],
+        ),
+        (
+            "ru",
+            ["8.3.2 Перегруппировка бегущих отрядов", "kensei.regroup", "15 см", "Бегство (реакция)", "«8.3.2 Regroup"],
+        ),
+    ],
+)
 def test_rule_prints_the_rule_in_each_language(capsys, lang, words):
     status, out, err = run(capsys, "rule", "8.3.2", "--lang", lang)
     assert status == 0 and not err
@@ -314,20 +362,45 @@ def test_search_json(capsys):
     results = json.loads(out)
     assert len(results) == 3
     assert all(set(result) == {"id", "number", "title", "score"} for result in results)
-    assert results[0] == {"id": "kensei.heavy-cover", "number": None, "title": "Couvert lourd",
-                          "score": results[0]["score"]}
+    assert results[0] == {
+        "id": "kensei.heavy-cover",
+        "number": None,
+        "title": "Couvert lourd",
+        "score": results[0]["score"],
+    }
     assert results[0]["score"] >= results[1]["score"] >= results[2]["score"]
 
 
-@pytest.mark.parametrize(("name", "lang", "expected"), [
-    ("Commandment Points", "en", ["Commandment Point", "  fr: point de commandement", "  ru: очко командования",
-                                  "8.2 Commandment Points (kensei.commandment-points)"]),
-    ("points de commandement", "fr", ["point de commandement", "  en: Commandment Point",
-                                      "8.2 Points de commandement (kensei.commandment-points)"]),
-    ("Тайсё", "ru", ["Тайсё", "  en: Taisho", "  fr: Taisho", "Японское слово",
-                     "8.3 Приказы Тайсё (kensei.taisho-orders)"]),
-    ("teppo", "fr", ["teppo", "  ru: тэппо", "kensei.firing", "kensei.shallow-water"]),
-])
+@pytest.mark.parametrize(
+    ("name", "lang", "expected"),
+    [
+        (
+            "Commandment Points",
+            "en",
+            [
+                "Commandment Point",
+                "  fr: point de commandement",
+                "  ru: очко командования",
+                "8.2 Commandment Points (kensei.commandment-points)",
+            ],
+        ),
+        (
+            "points de commandement",
+            "fr",
+            [
+                "point de commandement",
+                "  en: Commandment Point",
+                "8.2 Points de commandement (kensei.commandment-points)",
+            ],
+        ),
+        (
+            "Тайсё",
+            "ru",
+            ["Тайсё", "  en: Taisho", "  fr: Taisho", "Японское слово", "8.3 Приказы Тайсё (kensei.taisho-orders)"],
+        ),
+        ("teppo", "fr", ["teppo", "  ru: тэппо", "kensei.firing", "kensei.shallow-water"]),
+    ],
+)
 def test_glossary_finds_a_term_from_a_name_in_any_language(capsys, name, lang, expected):
     status, out, err = run(capsys, "glossary", *name.split(), "--lang", lang)
     assert status == 0 and not err
@@ -338,24 +411,33 @@ def test_glossary_finds_a_term_from_a_name_in_any_language(capsys, name, lang, e
 # -- errors: one line, the right exit status, never a traceback --------------------------------
 
 
-@pytest.mark.parametrize(("argv", "status", "message"), [
-    (["rule", "kensei.regrop"], 1,
-     "kensei-ref rule: no rule has the id or number “kensei.regrop”; nearest: kensei.regroup"),
-    (["rule", "9.9.9"], 1, "kensei-ref rule: no rule has the id or number “9.9.9”"),
-    (["rule", "movement"], 1,
-     "kensei-ref rule: “movement” names a rule in both games: kensei.movement, ronin.movement"),
-    (["search", ""], 2, "kensei-ref search: error: empty query"),
-    (["search", " ?! "], 2, "kensei-ref search: error: empty query"),
-    (["search", "xyzzyqwerty"], 1, "kensei-ref search: no rule matches “xyzzyqwerty”"),
-    (["glossary", "zzzzqqq"], 1, "kensei-ref glossary: no glossary term is called “zzzzqqq”"),
-    (["glossary", ""], 2, "kensei-ref glossary: error: empty name"),
-    (["rule", "8.3.2", "--lang", "de"], 2, "kensei-ref rule: error: argument --lang: invalid choice: 'de'"),
-    (["search", "regroup", "--lang", "es"], 2, "kensei-ref search: error: argument --lang: invalid choice"),
-    (["glossary", "Ki", "--lang", "jp"], 2, "kensei-ref glossary: error: argument --lang: invalid choice"),
-    (["search", "regroup", "--limit", "0"], 2, "kensei-ref search: error: argument --limit: must be a positive"),
-    (["search"], 2, "kensei-ref search: error: the following arguments are required"),
-    (["rule"], 2, "kensei-ref rule: error: the following arguments are required"),
-])
+@pytest.mark.parametrize(
+    ("argv", "status", "message"),
+    [
+        (
+            ["rule", "kensei.regrop"],
+            1,
+            "kensei-ref rule: no rule has the id or number “kensei.regrop”; nearest: kensei.regroup",
+        ),
+        (["rule", "9.9.9"], 1, "kensei-ref rule: no rule has the id or number “9.9.9”"),
+        (
+            ["rule", "movement"],
+            1,
+            "kensei-ref rule: “movement” names a rule in both games: kensei.movement, ronin.movement",
+        ),
+        (["search", ""], 2, "kensei-ref search: error: empty query"),
+        (["search", " ?! "], 2, "kensei-ref search: error: empty query"),
+        (["search", "xyzzyqwerty"], 1, "kensei-ref search: no rule matches “xyzzyqwerty”"),
+        (["glossary", "zzzzqqq"], 1, "kensei-ref glossary: no glossary term is called “zzzzqqq”"),
+        (["glossary", ""], 2, "kensei-ref glossary: error: empty name"),
+        (["rule", "8.3.2", "--lang", "de"], 2, "kensei-ref rule: error: argument --lang: invalid choice: 'de'"),
+        (["search", "regroup", "--lang", "es"], 2, "kensei-ref search: error: argument --lang: invalid choice"),
+        (["glossary", "Ki", "--lang", "jp"], 2, "kensei-ref glossary: error: argument --lang: invalid choice"),
+        (["search", "regroup", "--limit", "0"], 2, "kensei-ref search: error: argument --limit: must be a positive"),
+        (["search"], 2, "kensei-ref search: error: the following arguments are required"),
+        (["rule"], 2, "kensei-ref rule: error: the following arguments are required"),
+    ],
+)
 def test_errors(capsys, argv, status, message):
     code, out, err = run(capsys, *argv)
     assert code == status

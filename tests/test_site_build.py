@@ -71,8 +71,11 @@ def test_internal_links_resolve(built_site, lang):
     site, _ = built_site
     root = site / LANG_ROOTS[lang]
     broken = []
-    pages = [p for p in _html_pages(site) if p.is_relative_to(root)
-             and (lang != "en" or not any(p.is_relative_to(site / r) for r in ("fr", "ru")))]
+    pages = [
+        p
+        for p in _html_pages(site)
+        if p.is_relative_to(root) and (lang != "en" or not any(p.is_relative_to(site / r) for r in ("fr", "ru")))
+    ]
     assert pages
     for page in pages:
         for href in _parse(page).links:

@@ -32,8 +32,13 @@ def wheel(tmp_path_factory) -> Path:
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(ROOT / name, source / name)
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-c", f"from setuptools import build_meta; build_meta.build_wheel({str(out)!r})"],
-                   cwd=source, check=True, capture_output=True, text=True)
+    subprocess.run(
+        [sys.executable, "-c", f"from setuptools import build_meta; build_meta.build_wheel({str(out)!r})"],
+        cwd=source,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     (built,) = out.glob("kensei_ref-*.whl")
     return built
 
@@ -67,8 +72,12 @@ def installed(wheel, tmp_path_factory) -> Path:
     home = tmp_path_factory.mktemp("fresh") / "venv"
     venv.EnvBuilder(with_pip=False).create(home)
     python = home / "bin" / "python"
-    target = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                            check=True, capture_output=True, text=True).stdout.strip()
+    target = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(target)
     (Path(target) / "dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
@@ -79,14 +88,25 @@ def installed(wheel, tmp_path_factory) -> Path:
 
 
 def _run(installed: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(installed / "bin" / "kensei-ref"), *args], cwd=cwd, capture_output=True,
-                          text=True, check=False, env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
+    return subprocess.run(
+        [str(installed / "bin" / "kensei-ref"), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+    )
 
 
 def test_the_installed_package_is_not_the_checkout(installed, tmp_path):
     python = installed / "bin" / "python"
-    where = subprocess.run([str(python), "-c", "import kensei_ref, calculators; print(kensei_ref.__file__); "
-                            "print(calculators.__file__)"], cwd=tmp_path, capture_output=True, text=True, check=True)
+    where = subprocess.run(
+        [str(python), "-c", "import kensei_ref, calculators; print(kensei_ref.__file__); print(calculators.__file__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     for line in where.stdout.splitlines():
         assert str(installed) in line and str(ROOT) not in line, line
 
@@ -98,8 +118,21 @@ def test_rule_lookup_in_french_from_the_installed_package(installed, tmp_path):
 
 
 def test_calculator_from_the_installed_package(installed, tmp_path):
-    result = _run(installed, "calc", "shooting", "--wounds", "2,2,2,1", "--attack", "6", "--defense", "5",
-                  "--armor", "3", "--json", cwd=tmp_path)
+    result = _run(
+        installed,
+        "calc",
+        "shooting",
+        "--wounds",
+        "2,2,2,1",
+        "--attack",
+        "6",
+        "--defense",
+        "5",
+        "--armor",
+        "3",
+        "--json",
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
     assert answer["calculator"] == "shooting" and answer["dice"] == 7

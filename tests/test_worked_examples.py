@@ -13,14 +13,19 @@ from kensei_ref.rules.values_export import RULE_VALUES_PATH, rule_values_json
 BOOK = load()
 EXAMPLES = [
     pytest.param(rule.id, example, id=f"{rule.id}:{example.id}")
-    for rule in BOOK.rules for example in rule.examples if example.calculator
+    for rule in BOOK.rules
+    for example in rule.examples
+    if example.calculator
 ]
 
 
 def _same(actual, expected) -> bool:
     if isinstance(expected, list):
-        return isinstance(actual, list | tuple) and len(actual) == len(expected) and all(
-            _same(a, e) for a, e in zip(actual, expected, strict=True))
+        return (
+            isinstance(actual, list | tuple)
+            and len(actual) == len(expected)
+            and all(_same(a, e) for a, e in zip(actual, expected, strict=True))
+        )
     if isinstance(expected, bool | str):
         return actual == expected
     if isinstance(expected, int | float):
@@ -44,4 +49,5 @@ def test_worked_example(rule_id, example):
 def test_calculators_read_the_current_rule_data():
     """calculators/rule_values.json is generated from the YAML: it must equal what the data states now."""
     assert RULE_VALUES_PATH.read_text(encoding="utf-8") == rule_values_json(BOOK), (
-        "run `kensei-ref data values` after changing a rule value")
+        "run `kensei-ref data values` after changing a rule value"
+    )

@@ -19,6 +19,7 @@ from kensei_ref.build.offline import kept
 FOLDER = "kensei-ref"
 """The archive's one top folder: unpacking it never scatters files."""
 
+
 def _zip(folder: Path, target: Path) -> None:
     """Zip ``folder`` under :data:`FOLDER`, with fixed dates so the same site gives the same bytes."""
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -39,8 +39,10 @@ APP_SHORT_NAME = N_("Kensei")
 APP_DESCRIPTION = N_("The rules of Kensei and Ronin, searchable, with exact odds calculators, also offline.")
 FALLBACK = {
     "title": N_("Not saved for offline use"),
-    "text": N_("This page was not saved on this device, and there is no network. The pages saved for "
-               "offline use open as usual; the Offline page shows what is saved."),
+    "text": N_(
+        "This page was not saved on this device, and there is no network. The pages saved for "
+        "offline use open as usual; the Offline page shows what is saved."
+    ),
     "home": N_("Go to the home page"),
 }
 
@@ -99,8 +101,13 @@ def write_service_worker(site_dir: Path, *, verify: bool = True, archive: dict |
     ``verify`` is off only under ``mkdocs serve``, which changes every page it serves (live reload).
     """
     groups = files(site_dir)
-    build = {"version": version(groups), "verify": verify, "groups": groups, "archive": archive,
-             "strings": fallback_strings()}
+    build = {
+        "version": version(groups),
+        "verify": verify,
+        "groups": groups,
+        "archive": archive,
+        "strings": fallback_strings(),
+    }
     listing = json.dumps(build, ensure_ascii=False).encode()
     (site_dir / LIST).write_bytes(listing)
     list_hash = hashlib.sha256(listing).hexdigest()[:HASH_DIGITS]
@@ -136,7 +143,8 @@ def web_manifest(lang: str) -> dict:
         "theme_color": THEME_COLOUR,
         "icons": [
             {"src": f"{ICONS}/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
-            for size in SIZES for purpose in ("any", "maskable")
+            for size in SIZES
+            for purpose in ("any", "maskable")
         ],
     }
 

@@ -108,11 +108,16 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         # Material's offline plugin turns directory URLs off for the offline copy, but only after this hook.
         directory_urls = config.use_directory_urls and not self.role.archive
         self.generated = generated_pages(
-            self.book, self.lang, site_url=self.role.site_url, directory_urls=directory_urls,
-            with_archive=not self.role.archive, benchmarks=self._benchmarks(config),
+            self.book,
+            self.lang,
+            site_url=self.role.site_url,
+            directory_urls=directory_urls,
+            with_archive=not self.role.archive,
+            benchmarks=self._benchmarks(config),
         )
         offline_url = pages.PageContext(self.book, self.lang, "index.md", directory_urls).served(
-            offline_page.OFFLINE_PAGE)
+            offline_page.OFFLINE_PAGE
+        )
         self.offline_ui = offline_page.ui(self.lang, offline_url)
         config.nav = navigation.nav(self.book, self.lang, self.generated)
         if self._is_root():
@@ -123,8 +128,10 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
     def _docs_language(self, config: MkDocsConfig) -> str:
         lang = Path(config.docs_dir).name
         if lang != self.config.languages[0]:
-            raise PluginError(f"docs_dir: the last folder must be the first of the plugin's languages "
-                              f"({self.config.languages[0]}), got {lang!r}")
+            raise PluginError(
+                f"docs_dir: the last folder must be the first of the plugin's languages "
+                f"({self.config.languages[0]}), got {lang!r}"
+            )
         return lang
 
     def _load(self) -> RuleBook:
@@ -154,8 +161,10 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         if not (docs / "benchmarks.json").exists():
             return None
         browser = docs / "benchmarks-browser.json"
-        return (json.loads((docs / "benchmarks.json").read_text("utf-8")),
-                json.loads(browser.read_text("utf-8")) if browser.exists() else None)
+        return (
+            json.loads((docs / "benchmarks.json").read_text("utf-8")),
+            json.loads(browser.read_text("utf-8")) if browser.exists() else None,
+        )
 
     def _is_root(self) -> bool:
         return self.lang == self.config.languages[0]
@@ -193,8 +202,12 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         context["kr_offline"] = self.offline_ui  # type: ignore[typeddict-unknown-key]
         to_site_root = self._to_site_root(page)
         context["kr_alternates"] = [  # type: ignore[typeddict-unknown-key]
-            {"lang": other, "name": LANGUAGE_NAMES[other], "current": other == self.lang,
-             "href": to_site_root + site_folder(other) + page.url}
+            {
+                "lang": other,
+                "name": LANGUAGE_NAMES[other],
+                "current": other == self.lang,
+                "href": to_site_root + site_folder(other) + page.url,
+            }
             for other in self.config.languages
         ]
         return context
@@ -259,8 +272,13 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
     def _build_language(self, config: MkDocsConfig, lang: str, site_dir: Path, *, archive: bool) -> None:
         """One MkDocs build of ``lang`` (or, with ``lang`` the source language, of the whole site)."""
         docs = Path(config.docs_dir).parent
-        sub = load_config(config.config_file_path, docs_dir=str(docs / lang), site_dir=str(site_dir),
-                          strict=config.strict, site_url=config.site_url if lang == self.lang else None)
+        sub = load_config(
+            config.config_file_path,
+            docs_dir=str(docs / lang),
+            site_dir=str(site_dir),
+            strict=config.strict,
+            site_url=config.site_url if lang == self.lang else None,
+        )
         if archive:
             material_offline = sub.plugins.get("material/offline") or sub.plugins.get("offline")
             if material_offline is None:

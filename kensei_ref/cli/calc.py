@@ -61,9 +61,7 @@ def add_calc_parser(subparsers: Any) -> None:
         help=N_("exact dice probabilities"),
         description=N_("Exact dice probabilities for Kensei and Ronin."),
     )
-    commands = calc.add_subparsers(
-        dest="calculator", required=True, metavar="CALCULATOR", parser_class=OneLineParser
-    )
+    commands = calc.add_subparsers(dest="calculator", required=True, metavar="CALCULATOR", parser_class=OneLineParser)
     for calculator in CALCULATORS.values():
         command = commands.add_parser(calculator.name, help=calculator.label, description=calculator.label)
         for param in calculator.params:
@@ -89,9 +87,7 @@ def add_calc_parser(subparsers: Any) -> None:
             metavar="|".join(LANGUAGES),
             help=N_("language of the output"),
         )
-        command.add_argument(
-            "--json", dest="calc_json", action="store_true", help=N_("print the result as JSON")
-        )
+        command.add_argument("--json", dest="calc_json", action="store_true", help=N_("print the result as JSON"))
 
 
 def run_calc(args: argparse.Namespace) -> int:

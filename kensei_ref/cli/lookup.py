@@ -66,26 +66,45 @@ def _positive(text: str) -> int:
 
 def add_lookup_parsers(subparsers: Any) -> None:
     """Add the ``rule``, ``search`` and ``glossary`` commands to ``subparsers``."""
-    rule = _command(subparsers, "rule", N_("show a rule"),
-                    N_("Show a rule: its text, worked examples, notes, source and related rules."), run_rule)
-    rule.add_argument("rule", metavar="ID|NUMBER",
-                      help=N_("a rule id (kensei.regroup), a number (8.3.2) or an id without its game (regroup)"))
+    rule = _command(
+        subparsers,
+        "rule",
+        N_("show a rule"),
+        N_("Show a rule: its text, worked examples, notes, source and related rules."),
+        run_rule,
+    )
+    rule.add_argument(
+        "rule",
+        metavar="ID|NUMBER",
+        help=N_("a rule id (kensei.regroup), a number (8.3.2) or an id without its game (regroup)"),
+    )
 
-    search = _command(subparsers, "search", N_("search the rules"),
-                      N_("Search the rules by words in any form, glossary names in any language, numbers or ids."),
-                      run_search)
+    search = _command(
+        subparsers,
+        "search",
+        N_("search the rules"),
+        N_("Search the rules by words in any form, glossary names in any language, numbers or ids."),
+        run_search,
+    )
     search.add_argument("query", nargs="+", metavar="WORD", help=N_("what to look for"))
     search.add_argument("--json", action="store_true", help=N_("print the result as JSON"))
-    search.add_argument("--limit", type=_positive, default=10, metavar="N",
-                        help=N_("show at most N rules (default 10)"))
+    search.add_argument(
+        "--limit", type=_positive, default=10, metavar="N", help=N_("show at most N rules (default 10)")
+    )
 
-    glossary = _command(subparsers, "glossary", N_("look up a glossary term"),
-                        N_("Find a glossary term from its name in English, French or Russian."), run_glossary)
+    glossary = _command(
+        subparsers,
+        "glossary",
+        N_("look up a glossary term"),
+        N_("Find a glossary term from its name in English, French or Russian."),
+        run_glossary,
+    )
     glossary.add_argument("term", nargs="+", metavar="NAME", help=N_("the term's name in any of the languages"))
 
 
-def _command(subparsers: Any, name: str, help: str, description: str,
-             run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+def _command(
+    subparsers: Any, name: str, help: str, description: str, run: Callable[[argparse.Namespace], int]
+) -> argparse.ArgumentParser:
     """A command that prints in the language of ``--lang`` and runs ``run``."""
     parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=description)
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help=N_("language of the output"))
@@ -143,7 +162,8 @@ def run_glossary(args: argparse.Namespace) -> int:
         quoted = _quote(wanted, args.lang)
         if missing.suggestions:
             message = _("no glossary term is called {name}; nearest: {names}").format(
-                name=quoted, names=", ".join(missing.suggestions))
+                name=quoted, names=", ".join(missing.suggestions)
+            )
         else:
             message = _("no glossary term is called {name}").format(name=quoted)
         return _not_found("glossary", message)
@@ -216,7 +236,7 @@ def _paragraphs(rows: list[str], width: int, indent: str) -> list[str]:
     for row in rows:
         item = _LIST_ITEM.match(row)
         if item:
-            items.append((f"{item[1]}{item[2]} ", [row[item.end():]]))
+            items.append((f"{item[1]}{item[2]} ", [row[item.end() :]]))
         elif items:
             items[-1][1].append(row)
         else:
@@ -229,13 +249,13 @@ def _paragraphs(rows: list[str], width: int, indent: str) -> list[str]:
 
 
 def _table(rows: list[str], indent: str) -> list[str]:
-    cells = [[cell.strip() for cell in row.strip().strip("|").split("|")] for row in rows
-             if not _TABLE_RULE.match(row)]
+    cells = [[cell.strip() for cell in row.strip().strip("|").split("|")] for row in rows if not _TABLE_RULE.match(row)]
     columns = max(len(row) for row in cells)
     cells = [row + [""] * (columns - len(row)) for row in cells]
     widths = [max(len(row[i]) for row in cells) for i in range(columns)]
-    return [indent + "  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
-            for row in cells]
+    return [
+        indent + "  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in cells
+    ]
 
 
 def _wrap(text: str, width: int, indent: str = "") -> list[str]:

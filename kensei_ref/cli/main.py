@@ -79,8 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     data_commands = data.add_subparsers(dest="data_command", required=True, parser_class=_Parser)
     data_commands.add_parser("check", help="validate all rule data").set_defaults(func=_data_check)
     stamp = data_commands.add_parser("stamp", help="record which English text each translation was made from")
-    stamp.add_argument("--update", nargs="*", default=[], metavar="ID",
-                       help="re-stamp these items after checking their translations")
+    stamp.add_argument(
+        "--update", nargs="*", default=[], metavar="ID", help="re-stamp these items after checking their translations"
+    )
     stamp.add_argument("--all", action="store_true", help="re-stamp every item")
     stamp.set_defaults(func=_data_stamp)
     values = data_commands.add_parser("values", help="write calculators/rule_values.json from the rule data")

@@ -32,10 +32,20 @@ def _rule(rule: Rule) -> dict[str, Any]:
         "source": _citation(rule.source),
         "see_also": list(rule.see_also),
         "values": dict(rule.values),
-        "examples": [{"id": e.id, "text": _text(e.text), "calculator": e.calculator,
-                      "inputs": dict(e.inputs), "expect": dict(e.expect)} for e in rule.examples],
-        "notes": [{"id": n.id, "kind": n.kind, "text": _text(n.text),
-                   "sources": [_citation(c) for c in n.sources]} for n in rule.notes],
+        "examples": [
+            {
+                "id": e.id,
+                "text": _text(e.text),
+                "calculator": e.calculator,
+                "inputs": dict(e.inputs),
+                "expect": dict(e.expect),
+            }
+            for e in rule.examples
+        ],
+        "notes": [
+            {"id": n.id, "kind": n.kind, "text": _text(n.text), "sources": [_citation(c) for c in n.sources]}
+            for n in rule.notes
+        ],
     }
 
 
@@ -45,18 +55,36 @@ def rules_document(book: RuleBook) -> dict[str, Any]:
         "format": FORMAT_VERSION,
         "languages": list(LANGUAGES),
         "chapters": [
-            {"id": c.id, "game": c.game, "number": c.number, "title": _text(c.title), "intro": _text(c.intro),
-             "rules": [_rule(r) for r in c.rules]}
+            {
+                "id": c.id,
+                "game": c.game,
+                "number": c.number,
+                "title": _text(c.title),
+                "intro": _text(c.intro),
+                "rules": [_rule(r) for r in c.rules],
+            }
             for c in book.chapters
         ],
         "glossary": [
-            {"id": t.id, "game": t.game, "japanese": t.japanese, "name": _text(t.name),
-             "definition": _text(t.definition), "rule": t.rule}
+            {
+                "id": t.id,
+                "game": t.game,
+                "japanese": t.japanese,
+                "name": _text(t.name),
+                "definition": _text(t.definition),
+                "rule": t.rule,
+            }
             for t in book.terms
         ],
         "sources": [
-            {"id": s.id, "file": s.file, "game": s.game, "language": s.language, "title": _text(s.title),
-             "sections": list(s.sections)}
+            {
+                "id": s.id,
+                "file": s.file,
+                "game": s.game,
+                "language": s.language,
+                "title": _text(s.title),
+                "sections": list(s.sections),
+            }
             for s in book.sources
         ],
         "references": [asdict(r) for r in book.references],

@@ -23,9 +23,11 @@ def english_of(item: Chapter | Rule | Term) -> list[str]:
         return [item.title.en, item.intro.en if item.intro else ""]
     if isinstance(item, Term):
         return [item.name.en, item.definition.en]
-    return ([item.title.en, item.body.en]
-            + [example.text.en for example in item.examples]
-            + [note.text.en for note in item.notes])
+    return (
+        [item.title.en, item.body.en]
+        + [example.text.en for example in item.examples]
+        + [note.text.en for note in item.notes]
+    )
 
 
 def stamp_of(item: Chapter | Rule | Term) -> str:
@@ -45,8 +47,7 @@ def is_stale(item: Chapter | Rule | Term, lang: str) -> bool:
 
 def stale(book: RuleBook) -> list[str]:
     """Every out-of-date translation, as ``file: id (lang)``."""
-    return [f"{item.file}: {item.id} ({lang})"
-            for item in _items(book) for lang in TRANSLATED if is_stale(item, lang)]
+    return [f"{item.file}: {item.id} ({lang})" for item in _items(book) for lang in TRANSLATED if is_stale(item, lang)]
 
 
 def write_stamps(data_dir: Path, stamps: dict[str, str], only: set[str] | None) -> list[str]:

@@ -76,9 +76,7 @@ def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: b
     for key_node, _ in node.value:
         key = loader.construct_object(key_node, deep=deep)
         if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark
-            )
+            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
         seen.add(key)
     return loader.construct_mapping(node, deep=deep)
 
@@ -178,8 +176,10 @@ class _Checker:
             return None
         if not self.mapping(node, path, ("text", "section")):
             return None
-        return Citation(text=self.string(node.get("text"), f"{path}.text"),
-                        section=self.string(node.get("section"), f"{path}.section"))
+        return Citation(
+            text=self.string(node.get("text"), f"{path}.text"),
+            section=self.string(node.get("section"), f"{path}.section"),
+        )
 
 
 def _read_yaml(path: Path, root: Path, problems: list[Problem]) -> Any:
@@ -216,8 +216,9 @@ def _load_examples(check: _Checker, node: Any, path: str) -> tuple[Example, ...]
         elif "inputs" in item or "expect" in item:
             check.problem(where, "inputs and expect need a calculator")
         if example_id and text:
-            examples.append(Example(example_id, text, calculator, dict(item.get("inputs") or {}),
-                                    dict(item.get("expect") or {})))
+            examples.append(
+                Example(example_id, text, calculator, dict(item.get("inputs") or {}), dict(item.get("expect") or {}))
+            )
     ids = [e.id for e in examples]
     for dup in {i for i in ids if ids.count(i) > 1}:
         check.problem(path, f"duplicate example id {dup!r}")
@@ -284,9 +285,21 @@ def _load_rule(check: _Checker, node: Any, path: str, chapter: dict, order: int)
     stamps = check.stamps(node.get("translations"), f"{path}.translations")
     if not (rule_id and title and body and source):
         return None
-    return Rule(id=rule_id, title=title, body=body, source=source, chapter_id=str(chapter.get("id")),
-                order=order, number=number, see_also=see_also, values=MappingProxyType(values),
-                examples=examples, notes=notes, stamps=stamps, file=check.file)
+    return Rule(
+        id=rule_id,
+        title=title,
+        body=body,
+        source=source,
+        chapter_id=str(chapter.get("id")),
+        order=order,
+        number=number,
+        see_also=see_also,
+        values=MappingProxyType(values),
+        examples=examples,
+        notes=notes,
+        stamps=stamps,
+        file=check.file,
+    )
 
 
 def _load_chapter(path: Path, root: Path, problems: list[Problem], require_stamps: bool) -> Chapter | None:
@@ -321,8 +334,17 @@ def _load_chapter(path: Path, root: Path, problems: list[Problem], require_stamp
                 rules.append(rule)
     if not (game and chapter_id and title and order is not None):
         return None
-    return Chapter(id=chapter_id, game=game, order=order, title=title, rules=tuple(rules), number=number,
-                   intro=intro, stamps=stamps, file=check.file)
+    return Chapter(
+        id=chapter_id,
+        game=game,
+        order=order,
+        title=title,
+        rules=tuple(rules),
+        number=number,
+        intro=intro,
+        stamps=stamps,
+        file=check.file,
+    )
 
 
 def _load_terms(path: Path, root: Path, problems: list[Problem], require_stamps: bool) -> list[Term]:
@@ -336,8 +358,7 @@ def _load_terms(path: Path, root: Path, problems: list[Problem], require_stamps:
     terms = []
     for i, item in enumerate(data["terms"]):
         where = f"terms[{i}]"
-        if not check.mapping(item, where, ("id", "game", "name", "definition"),
-                             ("japanese", "rule", "translations")):
+        if not check.mapping(item, where, ("id", "game", "name", "definition"), ("japanese", "rule", "translations")):
             continue
         term_id = check.string(item.get("id"), f"{where}.id", SLUG)
         if term_id:
@@ -373,14 +394,24 @@ def _load_sources(path: Path, root: Path, problems: list[Problem]) -> tuple[list
             check.problem(f"{where}.sections", "must be a list of section headings")
             continue
         if title:
-            texts.append(SourceText(str(item["id"]), str(item["file"]), str(item["game"]),
-                                    str(item["language"]), title, tuple(sections)))
+            texts.append(
+                SourceText(
+                    str(item["id"]), str(item["file"]), str(item["game"]), str(item["language"]), title, tuple(sections)
+                )
+            )
     references = []
     for i, item in enumerate(data.get("references") or []):
         where = f"references[{i}]"
         if check.mapping(item, where, ("id", "language", "title", "publisher", "year")):
-            references.append(Reference(str(item["id"]), str(item["language"]), str(item["title"]),
-                                        str(item["publisher"]), int(item["year"])))
+            references.append(
+                Reference(
+                    str(item["id"]),
+                    str(item["language"]),
+                    str(item["title"]),
+                    str(item["publisher"]),
+                    int(item["year"]),
+                )
+            )
     return texts, references
 
 
@@ -391,8 +422,7 @@ def _duplicates(items: list[tuple[str, str]], what: str, problems: list[Problem]
         where.setdefault(item_id, []).append(file)
     for item_id, files in where.items():
         if len(files) > 1:
-            problems.append(Problem(files[1], f"{what}[{item_id}]",
-                                    f"duplicate {what} id, also defined in {files[0]}"))
+            problems.append(Problem(files[1], f"{what}[{item_id}]", f"duplicate {what} id, also defined in {files[0]}"))
 
 
 def _check_references(book: RuleBook, problems: list[Problem]) -> None:
@@ -409,11 +439,17 @@ def _check_references(book: RuleBook, problems: list[Problem]) -> None:
             return
         source = sources.get(citation.text or "")
         if source is None:
-            problems.append(Problem(file, path, f"unknown source text {citation.text!r} "
-                                                f"(known: {', '.join(sorted(sources))})"))
+            problems.append(
+                Problem(file, path, f"unknown source text {citation.text!r} (known: {', '.join(sorted(sources))})")
+            )
         elif citation.section not in source.sections:
-            problems.append(Problem(file, path, f"section {citation.section!r} is not a section of source "
-                                                f"text {source.id} (see sources.yaml)"))
+            problems.append(
+                Problem(
+                    file,
+                    path,
+                    f"section {citation.section!r} is not a section of source text {source.id} (see sources.yaml)",
+                )
+            )
 
     def check_text(text: Text, file: str, path: str, rule: Rule | None) -> None:
         for lang in LANGS:
@@ -430,8 +466,7 @@ def _check_references(book: RuleBook, problems: list[Problem]) -> None:
                     if owner is None:
                         problems.append(Problem(file, where, f"value {target!r}: unknown rule {owner_id!r}"))
                     elif key not in owner.values:
-                        problems.append(Problem(file, where, f"value {target!r}: rule {owner.id} has no value "
-                                                             f"{key!r}"))
+                        problems.append(Problem(file, where, f"value {target!r}: rule {owner.id} has no value {key!r}"))
 
     for chapter in book.chapters:
         check_text(chapter.title, chapter.file, "chapter.title", None)
@@ -475,17 +510,20 @@ def load(data_dir: Path = DATA_DIR, *, require_stamps: bool = True) -> RuleBook:
         for path in sorted((data_dir / game).glob("*.yaml"))
         if (chapter := _load_chapter(path, data_dir, problems, require_stamps))
     ]
-    terms = [term for path in sorted((data_dir / "glossary").glob("*.yaml"))
-             for term in _load_terms(path, data_dir, problems, require_stamps)]
+    terms = [
+        term
+        for path in sorted((data_dir / "glossary").glob("*.yaml"))
+        for term in _load_terms(path, data_dir, problems, require_stamps)
+    ]
     texts, references = _load_sources(data_dir / "sources.yaml", data_dir, problems)
     chapters.sort(key=lambda c: (GAMES.index(c.game), c.order))
     # Chapters and rules share one namespace: both ids become page anchors and stamp keys.
-    _duplicates([(c.id, c.file) for c in chapters] + [(r.id, r.file) for c in chapters for r in c.rules],
-                "rule", problems)
+    _duplicates(
+        [(c.id, c.file) for c in chapters] + [(r.id, r.file) for c in chapters for r in c.rules], "rule", problems
+    )
     _duplicates([(t.id, t.file) for t in terms], "term", problems)
     book = RuleBook(tuple(chapters), tuple(terms), tuple(texts), tuple(references))
     _check_references(book, problems)
     if problems:
         raise DataError(problems)
     return book
-

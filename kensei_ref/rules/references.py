@@ -34,6 +34,7 @@ def plain(text: str, resolve_title: Callable[[str, str], str]) -> str:
         resolve_title: gives the words for a ``rule`` or ``term`` reference without a label, and
             the number for a ``value`` or ``signed`` reference.
     """
+
     def words(kind: str, target: str, label: str | None) -> str:
         if label:
             return label

@@ -41,8 +41,9 @@ from kensei_ref.rules.references import REFERENCE, plain, value_text
 STEMMERS = {language.code: language.stemmer for language in LANGUAGE_RECORDS}
 """Snowball algorithm of each language. Cyrillic words always take the Russian one."""
 
-LATIN_STEMMER = {language.code: language.code if language.script == "latin" else SOURCE_LANGUAGE
-                 for language in LANGUAGE_RECORDS}
+LATIN_STEMMER = {
+    language.code: language.code if language.script == "latin" else SOURCE_LANGUAGE for language in LANGUAGE_RECORDS
+}
 """Which stemmer reduces a Latin-script word in each language's index: a French word typed into
 the Russian reference is most likely a glossary name, and names are stemmed like the query."""
 
@@ -56,15 +57,96 @@ CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 MARKUP = re.compile(r"\*\*|__|`|^\s*\|?\s*:?-{3,}.*$|^\s*[-*+]\s", re.MULTILINE)
 """Markdown that a snippet leaves out: bold, code, table rules, list markers."""
 
-STOP_WORDS = frozenset({
-    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "into", "is", "it", "its", "of",
-    "on", "or", "than", "that", "the", "this", "to", "with",
-    "à", "au", "aux", "avec", "ce", "ces", "d", "de", "des", "du", "en", "est", "et", "il", "l", "la",
-    "le", "les", "leur", "leurs", "ne", "ou", "par", "pas", "pour", "qu", "que", "qui", "sa", "se", "ses",
-    "son", "sur", "un", "une", "y",
-    "а", "в", "во", "для", "до", "за", "и", "из", "или", "к", "как", "ко", "на", "не", "ни", "о", "об",
-    "от", "по", "при", "с", "со", "то", "у", "что", "это",
-})
+STOP_WORDS = frozenset(
+    {
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "for",
+        "from",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "than",
+        "that",
+        "the",
+        "this",
+        "to",
+        "with",
+        "à",
+        "au",
+        "aux",
+        "avec",
+        "ce",
+        "ces",
+        "d",
+        "de",
+        "des",
+        "du",
+        "en",
+        "est",
+        "et",
+        "il",
+        "l",
+        "la",
+        "le",
+        "les",
+        "leur",
+        "leurs",
+        "ne",
+        "ou",
+        "par",
+        "pas",
+        "pour",
+        "qu",
+        "que",
+        "qui",
+        "sa",
+        "se",
+        "ses",
+        "son",
+        "sur",
+        "un",
+        "une",
+        "y",
+        "а",
+        "в",
+        "во",
+        "для",
+        "до",
+        "за",
+        "и",
+        "из",
+        "или",
+        "к",
+        "как",
+        "ко",
+        "на",
+        "не",
+        "ни",
+        "о",
+        "об",
+        "от",
+        "по",
+        "при",
+        "с",
+        "со",
+        "то",
+        "у",
+        "что",
+        "это",
+    }
+)
 """Words that carry no meaning for a search, in the three languages: a query ignores them (unless
 it has nothing else) and phrases are paired over the words between them."""
 
@@ -179,6 +261,7 @@ def edit_distance(a: str, b: str, limit: int) -> int:
 def plain_text(book: RuleBook, text: Text, lang: str, rule: Rule | None = None) -> str:
     """``text`` in ``lang`` with references reduced to words: rule titles, glossary names, numbers
     (as :meth:`kensei_ref.site.pages.PageContext.plain`, without the page machinery)."""
+
     def resolve(kind: str, target: str) -> str:
         if kind == "rule":
             return book.rule(target).title[lang]
@@ -196,8 +279,11 @@ def referenced_terms(book: RuleBook, rule: Rule) -> list[Term]:
     """The glossary terms that ``rule`` mentions in any language (body, examples, notes)."""
     texts = [rule.body, *(e.text for e in rule.examples), *(n.text for n in rule.notes)]
     ids = dict.fromkeys(
-        match["target"] for text in texts for lang in LANGS
-        for match in REFERENCE.finditer(text[lang]) if match["kind"] == "term"
+        match["target"]
+        for text in texts
+        for lang in LANGS
+        for match in REFERENCE.finditer(text[lang])
+        if match["kind"] == "term"
     )
     return [book.term(term_id) for term_id in ids]
 
@@ -220,8 +306,7 @@ class Hit:
         return self.rule.number
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.rule.id, "number": self.rule.number, "title": self.title,
-                "score": round(self.score, 4)}
+        return {"id": self.rule.id, "number": self.rule.number, "title": self.title, "score": round(self.score, 4)}
 
 
 @dataclass(frozen=True)
@@ -309,8 +394,9 @@ class SearchIndex:
             return
         shared = max(PREFIX_MIN_LETTERS, math.ceil(STEM_SHARE * len(term)))
         for known in self._prefixed(term[:shared]):
-            common = next((i for i, (a, b) in enumerate(zip(term, known, strict=False)) if a != b),
-                          min(len(term), len(known)))
+            common = next(
+                (i for i, (a, b) in enumerate(zip(term, known, strict=False)) if a != b), min(len(term), len(known))
+            )
             if common >= shared and known != term and not known.startswith(term):
                 yield known, PREFIX_WEIGHT + STEM_PREFIX_WEIGHT * common / max(len(term), len(known))
 
@@ -355,8 +441,9 @@ class SearchIndex:
             named.update((self._exact[key], None) for key in keys if key in self._exact)
         for token in WHOLE.findall(text):
             if NUMBER.match(token):
-                named.update((i, None) for i, rule in enumerate(self.rules)
-                             if (rule.number or "").startswith(token + "."))
+                named.update(
+                    (i, None) for i, rule in enumerate(self.rules) if (rule.number or "").startswith(token + ".")
+                )
         return list(named)
 
     # -- searching --------------------------------------------------------------------------
@@ -418,11 +505,17 @@ class SearchIndex:
         """A short passage of the rule's text where most of ``terms`` (index terms) appear."""
         text = self.texts[doc]
         wanted = set(terms)
-        found = [(match.start(), term) for match in WORD.finditer(text)
-                 if (term := stem(normalise(match[0]), self.lang)) in wanted]
+        found = [
+            (match.start(), term)
+            for match in WORD.finditer(text)
+            if (term := stem(normalise(match[0]), self.lang)) in wanted
+        ]
         reach = SNIPPET_LETTERS * 2 // 3
-        start = max(found, default=(0, ""),
-                    key=lambda hit: (len({t for p, t in found if hit[0] <= p < hit[0] + reach}), -hit[0]))[0]
+        start = max(
+            found,
+            default=(0, ""),
+            key=lambda hit: (len({t for p, t in found if hit[0] <= p < hit[0] + reach}), -hit[0]),
+        )[0]
         lead = SNIPPET_LETTERS // 4
         start = text.rfind(" ", 0, start - lead) + 1 if start > lead else 0
         end = start + SNIPPET_LETTERS
@@ -528,8 +621,11 @@ def find_rule(book: RuleBook, wanted: str) -> Rule:
     for rule in book.rules:
         by_short.setdefault(rule.id.split(".", 1)[1], []).append(rule.id)
     short_key = key.split(".", 1)[1] if key.startswith(GAME_PREFIXES) else key
-    near = [rule_id for short in difflib.get_close_matches(short_key, list(by_short), n=5, cutoff=0.6)
-            for rule_id in by_short[short]]
+    near = [
+        rule_id
+        for short in difflib.get_close_matches(short_key, list(by_short), n=5, cutoff=0.6)
+        for rule_id in by_short[short]
+    ]
     if NUMBER.match(key) or key.isdigit():
         numbers = {rule.number: rule.id for rule in book.rules if rule.number}
         near += [numbers[n] for n in difflib.get_close_matches(key, list(numbers), n=3, cutoff=0.6)]
@@ -562,8 +658,7 @@ def find_terms(book: RuleBook, wanted: str) -> list[Term]:
     if exact:
         return exact
     same_stems = [
-        t for t in book.terms
-        if any(_name_stems(wanted, x) == _name_stems(t.name[x], x) != () for x in LANGS)
+        t for t in book.terms if any(_name_stems(wanted, x) == _name_stems(t.name[x], x) != () for x in LANGS)
     ]
     if same_stems:
         return same_stems

@@ -48,8 +48,15 @@ from urllib.parse import urlencode
 from kensei_ref.site.calculator_pages import ENGINE_READY_EVENT, ENGINE_STATE, RESULT_STATE
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 CALCULATOR_PAGE = "calculators/shooting/"
 RULE_PAGE = "kensei/orders/"
 ENGINE_MARKERS = ("pyodide", "calc-worker", "calculators.zip", "/assets/engine/")
@@ -168,9 +175,17 @@ def measure_recompute(browser, base: str, changes: int) -> list[dict]:
                 raise SystemExit(f"{label}: the result is not fresh after a change")
             compute.append(state["compute"])
             round_trip.append(state["roundTrip"])
-        rows.append({"case": label, "calculator": name, "changes": changes,
-                     "compute_ms": median(compute), "round_trip_ms": median(round_trip),
-                     "compute_runs_ms": compute, "round_trip_runs_ms": round_trip})
+        rows.append(
+            {
+                "case": label,
+                "calculator": name,
+                "changes": changes,
+                "compute_ms": median(compute),
+                "round_trip_ms": median(round_trip),
+                "compute_runs_ms": compute,
+                "round_trip_runs_ms": round_trip,
+            }
+        )
         page.close()
     context.close()
     return rows
@@ -197,8 +212,9 @@ def measure_bytes(browser, base: str, httpd) -> dict:
             "bytes": requests.bytes(),
             "bytes_served": sum(size for _, size in served),
             "engine_requests": [url.removeprefix(base) for url in engine],
-            "engine_bytes": sum(size for served_path, size in served
-                                if any(marker in served_path for marker in ENGINE_MARKERS)),
+            "engine_bytes": sum(
+                size for served_path, size in served if any(marker in served_path for marker in ENGINE_MARKERS)
+            ),
         }
         context.close()
     figures["rule_page_fetched_pyodide"] = bool(figures["rule_page"]["engine_requests"])
@@ -218,16 +234,22 @@ def measure_offline(browser, base: str, httpd) -> dict:
     start = time.perf_counter()
     page.goto(f"{base}/{RULE_PAGE}")
     page.wait_for_function(OFFLINE_READY, timeout=TIMEOUT)
-    first = {"ms": (time.perf_counter() - start) * 1000, "bytes_served": sum(size for _, size in httpd.sent),
-             "storage_bytes": page.evaluate(USAGE)}
+    first = {
+        "ms": (time.perf_counter() - start) * 1000,
+        "bytes_served": sum(size for _, size in httpd.sent),
+        "storage_bytes": page.evaluate(USAGE),
+    }
     page.goto(f"{base}/offline/")
     page.wait_for_selector(".kr-offline-panel__save", timeout=TIMEOUT)
     httpd.sent.clear()
     start = time.perf_counter()
     page.locator(".kr-offline-panel__save").click()
     page.wait_for_function(ALL_SAVED, timeout=TIMEOUT)
-    everything = {"ms": (time.perf_counter() - start) * 1000, "bytes_served": sum(size for _, size in httpd.sent),
-                  "storage_bytes": page.evaluate(USAGE)}
+    everything = {
+        "ms": (time.perf_counter() - start) * 1000,
+        "bytes_served": sum(size for _, size in httpd.sent),
+        "storage_bytes": page.evaluate(USAGE),
+    }
     context.close()
     return {"first_visit": first, "everything": everything}
 
@@ -246,8 +268,10 @@ def pyodide_version(site: Path) -> str | None:
 def print_table(figures: dict) -> None:
     loading, sizes = figures["loading"], figures["bytes"]
     fcp = loading["first_contentful_paint_ms"]
-    print(f"Chromium {figures['chromium']}, Pyodide {figures['pyodide']}, {figures['machine']}; "
-          f"medians of {figures['repeats']} runs (recompute: of {figures['changes']} changes).\n")
+    print(
+        f"Chromium {figures['chromium']}, Pyodide {figures['pyodide']}, {figures['machine']}; "
+        f"medians of {figures['repeats']} runs (recompute: of {figures['changes']} changes).\n"
+    )
     print("| figure | value |")
     print("|---|---:|")
     rows = [
@@ -261,15 +285,21 @@ def print_table(figures: dict) -> None:
         rows.append((f"recompute {row['case']}: request → answer", f"{row['round_trip_ms']:.1f} ms"))
     for key, label in (("rule_page", "rule page"), ("calculator_page", "calculator page until ready")):
         page = sizes[key]
-        rows.append((f"bytes, {label} (/{page['path']}, {page['requests']} requests)",
-                     f"{page['bytes'] / 1024:,.0f} KiB"))
+        rows.append(
+            (f"bytes, {label} (/{page['path']}, {page['requests']} requests)", f"{page['bytes'] / 1024:,.0f} KiB")
+        )
     engine = sizes["calculator_page"]["engine_bytes"]
     rows.append(("of which the engine (calculator page)", f"{engine / 1024:,.0f} KiB"))
     rows.append(("rule page fetched a Pyodide / engine file", "yes" if sizes["rule_page_fetched_pyodide"] else "no"))
     for key, label in (("first_visit", "first visit → available offline"), ("everything", "download everything")):
         step = figures["offline"][key]
-        rows.append((f"offline: {label}", f"{step['ms']:.0f} ms, {step['bytes_served'] / 1e6:.1f} MB sent, "
-                                          f"{step['storage_bytes'] / 1e6:.1f} MB stored"))
+        rows.append(
+            (
+                f"offline: {label}",
+                f"{step['ms']:.0f} ms, {step['bytes_served'] / 1e6:.1f} MB sent, "
+                f"{step['storage_bytes'] / 1e6:.1f} MB stored",
+            )
+        )
     for label, value in rows:
         print(f"| {label} | {value} |")
 
