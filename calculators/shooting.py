@@ -38,12 +38,19 @@ SHOOTER_IN = {
 }
 """Where the shooters stand, when it changes the Attack: the rule, and the label."""
 
+MAX_MODELS = 100
+"""Most models in one shooting unit (as many as the per-model list of Wounds takes)."""
+
+SHOOTERS = (("dice",), ("wounds",), ("models", "wounds_each"))
+"""The ways of giving the shooters, of which exactly one is used: the number of dice, the Wounds
+of each model (a mixed unit), or the number of models and the Wounds each has."""
+
 PARAMS = (
     Param(
         "dice",
         "int",
         N_("Attack dice"),
-        N_("Number of dice rolled; or give the Wounds of each model."),
+        N_("Number of dice rolled, instead of the models and their Wounds."),
         "kensei.shooting-dice",
         default=None,
         minimum=0,
@@ -53,13 +60,33 @@ PARAMS = (
         "wounds",
         "int_list",
         N_("Wounds of each model"),
-        N_("Remaining Wounds of each model that fires, e.g. 2,2,2,1: one die per Wound."),
+        N_("For a unit whose models have different Wounds, e.g. 2,2,2,1, instead of the models and their Wounds."),
         "kensei.shooting-dice",
         default=None,
         minimum=CHARACTERISTIC["minimum"],
         maximum=CHARACTERISTIC["maximum"],
         min_length=1,
-        max_length=100,
+        max_length=MAX_MODELS,
+    ),
+    Param(
+        "models",
+        "int",
+        N_("Models"),
+        N_("Models of the unit that fire."),
+        "kensei.shooting-dice",
+        default=None,
+        minimum=1,
+        maximum=MAX_MODELS,
+    ),
+    Param(
+        "wounds_each",
+        "int",
+        N_("Wounds each"),
+        N_("Remaining Wounds of each of these models: one die per Wound."),
+        "kensei.shooting-dice",
+        default=None,
+        minimum=1,
+        maximum=CHARACTERISTIC["maximum"],
     ),
     characteristic("attack", N_("Attack"), N_("The shooters' Attack: a hit needs a higher roll."), "kensei.hit-roll"),
     characteristic(
@@ -126,9 +153,25 @@ PARAMS = (
 )
 
 
+def _check_shooters(inputs: Any) -> None:
+    """Exactly one way of giving the shooters (:data:`SHOOTERS`), and both numbers of the models' way."""
+    given = [way for way in SHOOTERS if any(getattr(inputs, name) is not None for name in way)]
+    if len(given) != 1:
+        at = "wounds" if given == [SHOOTERS[1], SHOOTERS[2]] else "dice"
+        raise CalculatorInputError(
+            at,
+            N_("give either {0} or {1} or {2} with {3}, exactly one of them"),
+            ("dice", "wounds", "models", "wounds_each"),
+        )
+    if given[0] == SHOOTERS[2]:
+        missing = "models" if inputs.models is None else "wounds_each" if inputs.wounds_each is None else None
+        if missing is not None:
+            other = "wounds_each" if missing == "models" else "models"
+            raise CalculatorInputError(missing, N_("is needed with {0}"), (other,))
+
+
 def _check(inputs: Any) -> None:
-    if (inputs.dice is None) == (inputs.wounds is None):
-        raise CalculatorInputError("dice", N_("give either {0} or {1}, not both and not neither"), ("dice", "wounds"))
+    _check_shooters(inputs)
     if inputs.second_shot and inputs.multiple_shots:
         raise CalculatorInputError(
             "second_shot", N_("cannot be combined with {0}, which already includes it"), ("multiple_shots",)
@@ -141,11 +184,11 @@ def _check(inputs: Any) -> None:
             ("multiple_shots",),
             {"most": MAX_DICE // volleys, "dice": inputs.dice},
         )
-    if inputs.wounds is not None and _dice_from_wounds(inputs.wounds, inputs.rules) * volleys > MAX_DICE:
+    if inputs.dice is None and _dice_per_volley(inputs) * volleys > MAX_DICE:
         raise CalculatorInputError(
-            "wounds",
+            "wounds" if inputs.wounds is not None else "models",
             N_("must give at most {most} dice per volley, got {dice}"),
-            values={"most": MAX_DICE // volleys, "dice": _dice_from_wounds(inputs.wounds, inputs.rules)},
+            values={"most": MAX_DICE // volleys, "dice": _dice_per_volley(inputs)},
         )
 
 
@@ -166,6 +209,25 @@ class ShootingResult(Result):
 
 def _dice_from_wounds(wounds: tuple[int, ...], rules: RuleValues) -> int:
     return sum(wounds) * rules.value("kensei.shooting-dice", "dice_per_wound")
+
+
+def _dice_per_volley(inputs: Any) -> int:
+    """The dice of one volley, however the shooters were given."""
+    if inputs.dice is not None:
+        return int(inputs.dice)
+    if inputs.wounds is not None:
+        return _dice_from_wounds(inputs.wounds, inputs.rules)
+    return _dice_from_wounds((inputs.wounds_each,) * inputs.models, inputs.rules)
+
+
+def shooter_steps(inputs: Any) -> list[Step]:
+    """The shooters as given, when the dice are derived from models and their Wounds."""
+    if inputs.models is None:
+        return []
+    return [
+        Step("kensei.shooting-dice", "models", N_("Models"), inputs.models, "number"),
+        Step("kensei.shooting-dice", "wounds_each", N_("Wounds each"), inputs.wounds_each, "number"),
+    ]
 
 
 def _modifier(rules: RuleValues, rule: str, key: str, label: str, value_key: str) -> Step:
@@ -260,11 +322,12 @@ def compute(inputs: Any) -> ShootingResult:
         inputs: a :data:`ShootingInputs`.
     """
     rules = inputs.rules
-    per_volley = inputs.dice if inputs.dice is not None else _dice_from_wounds(inputs.wounds, rules)
+    per_volley = _dice_per_volley(inputs)
     attack, attack_steps = effective_attack(inputs)
     defense, defense_steps = effective_defense(inputs)
     attacks, volley_steps = volley_attacks(inputs, attack)
     steps = [
+        *shooter_steps(inputs),
         Step("kensei.shooting-dice", "dice", N_("Attack dice per volley"), per_volley),
         *attack_steps,
         *defense_steps,

@@ -250,7 +250,8 @@ def test_shared_link_round_trips(pages, page, server):
     first = pages.take("calculators/shooting/")
     try:
         settle(first)
-        first.locator("#s1-dice").fill("")
+        for other_way in ("dice", "models", "wounds_each"):  # FIRST gives the shooters by their Wounds
+            first.locator(f"#s1-{other_way}").fill("")
         _type_into(first, "1", FIRST)
         first.locator("#s1-precision").check()
         first.locator(".kr-calc__compare").click()

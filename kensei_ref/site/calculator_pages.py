@@ -39,7 +39,7 @@ RESULT_STATE = "data-state"
 """A result's attribute: fresh, computing, stale or empty (see calculator.js)."""
 
 DEFAULT_SCENARIOS: dict[str, dict[str, Any]] = {
-    "shooting": {"wounds": [2, 2, 2, 1], "attack": 6, "defense": 5, "armor": 3},
+    "shooting": {"models": 7, "wounds_each": 1, "attack": 6, "defense": 5, "armor": 3},
     "melee": {
         "a_models": 5, "a_wounds": 5, "a_attack": 6, "a_defense": 5, "a_armor": 3, "a_initiative": 4,
         "b_models": 5, "b_wounds": 5, "b_attack": 6, "b_defense": 5, "b_armor": 3, "b_initiative": 4,
@@ -100,8 +100,8 @@ UI = {
 GROUP_TITLES = {"a": N_("Side A"), "b": N_("Side B"), "": ""}
 
 OCCASIONAL: dict[str, frozenset[str]] = {
-    "shooting": frozenset({"dice", "precision", "second_shot", "multiple_shots", "shooter_in", "target_in_water",
-                           "damage_rule"}),
+    "shooting": frozenset({"dice", "wounds", "precision", "second_shot", "multiple_shots", "shooter_in",
+                           "target_in_water", "damage_rule"}),
     "melee": frozenset({f"{side}_{name}" for side in "ab"
                         for name in ("in_water", "defensive", "extra_dice", "counter_charge")} | {"first"}),
 }  # fmt: skip

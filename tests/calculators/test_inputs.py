@@ -39,7 +39,7 @@ BAD = [
         "second_shot",
         "multiple_shots",
     ),
-    ("unknown-key", "shooting", {"attak": 6}, "attak", "unknown input; allowed: dice, wounds, attack"),
+    ("unknown-key", "shooting", {"attak": 6}, "attak", "allowed: dice, wounds, models, wounds_each, attack"),
     ("melee-models-above-wounds", "melee", {"a_models": 6}, "a_models", "at most a_wounds"),
     ("melee-wounds-zero", "melee", {"b_wounds": 0}, "b_wounds", "from 1 to 200"),
     ("melee-wounds-high", "melee", {"b_wounds": 201}, "b_wounds", "from 1 to 200"),
