@@ -7,6 +7,8 @@ calculator offers (a unit type by the categories of one rule, a range band) stay
 
 from __future__ import annotations
 
+from .params import N_
+
 NONE = "none"
 """The value of a choice that leaves things as they are (no cover, no charge, no movement)."""
 
@@ -24,3 +26,9 @@ MORALE_STATES = ("confident", "wavering", "panic")
 
 SIDES = ("a", "b")
 """The two sides of a two-sided calculator (melee)."""
+
+SIDE_NAMES = {"a": N_("Your unit"), "b": N_("Enemy unit")}
+"""What a player calls each side: side A is their own unit, side B the enemy's (titles, the terminal)."""
+
+SIDE_CHOICES = {"a": N_("your unit"), "b": N_("the enemy unit")}
+"""Each side as a choice's value reads (who strikes first)."""

@@ -3,7 +3,8 @@
 Initiative decides who strikes first (an opposed d10 + Initiative, ties rolled again). The first
 striker rolls all its combat dice; the Wounds it deals are removed before the other unit strikes
 with what it has left, and a unit wiped out does not strike back. Victory, draw or defeat follows
-from the Damage Difference (Wounds dealt by A minus Wounds dealt by B).
+from the Damage Difference (Wounds dealt by A minus Wounds dealt by B). Side A is the player's own
+unit, side B the enemy unit (:data:`~calculators.choices.SIDE_NAMES`).
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ PARAMS = (
     choice(
         "first",
         N_("Who strikes first"),
-        N_("roll: the opposed Initiative roll; a or b: that side."),
+        N_("roll: the opposed Initiative roll; or your unit, or the enemy unit."),
         "kensei.initiative-resolution",
         ("roll", *SIDES),
     ),
@@ -376,14 +377,14 @@ class MeleeResult(Result):
 
     def figures(self) -> tuple[Figure, ...]:
         return (
-            Figure("p_a_first", N_("A strikes first"), self.p_a_first, "probability"),
-            Figure("victory", N_("Victory for A"), self.victory, "probability"),
+            Figure("p_a_first", N_("Your unit strikes first"), self.p_a_first, "probability"),
+            Figure("victory", N_("Victory for your unit"), self.victory, "probability"),
             Figure("draw", N_("Draw"), self.draw, "probability"),
-            Figure("defeat", N_("Defeat for A"), self.defeat, "probability"),
-            Figure("a_dealt_mean", N_("Expected Wounds dealt by A"), self.a_dealt.mean),
-            Figure("b_dealt_mean", N_("Expected Wounds dealt by B"), self.b_dealt.mean),
-            Figure("p_a_wiped", N_("A wiped out"), self.p_a_wiped, "probability"),
-            Figure("p_b_wiped", N_("B wiped out"), self.p_b_wiped, "probability"),
+            Figure("defeat", N_("Defeat for your unit"), self.defeat, "probability"),
+            Figure("a_dealt_mean", N_("Expected Wounds dealt by your unit"), self.a_dealt.mean),
+            Figure("b_dealt_mean", N_("Expected Wounds dealt by the enemy unit"), self.b_dealt.mean),
+            Figure("p_a_wiped", N_("Your unit wiped out"), self.p_a_wiped, "probability"),
+            Figure("p_b_wiped", N_("Enemy unit wiped out"), self.p_b_wiped, "probability"),
         )
 
     def tables(self) -> tuple[Table, ...]:
@@ -391,14 +392,14 @@ class MeleeResult(Result):
         return (
             Table(
                 "damage_difference_pmf",
-                N_("Damage Difference (A minus B)"),
+                N_("Damage Difference (yours minus the enemy's)"),
                 N_("Difference"),
                 tuple(range(low, self.b.wounds + 1)),
                 self.damage_difference,
                 tail_sums(self.damage_difference),
             ),
-            self.a_dealt.table("a_dealt_pmf", N_("Wounds dealt by A"), N_("Wounds")),
-            self.b_dealt.table("b_dealt_pmf", N_("Wounds dealt by B"), N_("Wounds")),
+            self.a_dealt.table("a_dealt_pmf", N_("Wounds dealt by your unit"), N_("Wounds")),
+            self.b_dealt.table("b_dealt_pmf", N_("Wounds dealt by the enemy unit"), N_("Wounds")),
         )
 
 
@@ -446,7 +447,7 @@ def compute(inputs: Any) -> MeleeResult:
     a = side_figures(inputs, "a", steps)
     b = side_figures(inputs, "b", steps)
     p_a_first = a_strikes_first(inputs, a, b)
-    label = N_("Chance that A strikes first")
+    label = N_("Chance that your unit strikes first")
     steps.append(Step("kensei.initiative-resolution", "p_a_first", label, p_a_first, "probability"))
     a_die = strike_die(a.effective_attack, b.effective_defense, b.armor, "threshold", inputs.rules)
     b_die = strike_die(b.effective_attack, a.effective_defense, a.armor, "threshold", inputs.rules)
@@ -455,7 +456,7 @@ def compute(inputs: Any) -> MeleeResult:
         Step(
             "kensei.combat-resolution",
             "rule",
-            N_("Damage Difference: Wounds dealt by A minus by B"),
+            N_("Damage Difference: Wounds dealt by your unit minus by the enemy unit"),
             N_("above 0 victory, 0 draw, below 0 defeat"),
             "text",
         )

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
+from calculators.choices import SIDE_NAMES
 from calculators.params import N_, Param
 from calculators.results import Figure, Result, Step, Table
 from kensei_ref.languages import LANGUAGES, get_translations
@@ -67,7 +68,7 @@ def add_calc_parser(subparsers: Any) -> None:
         for param in calculator.params:
             help_text = f"{param.label}: {param.help}" if param.help else param.label
             if param.group:
-                help_text = f"{param.group.upper()}. {help_text}"
+                help_text = f"{SIDE_NAMES[param.group]}. {help_text}"
             if param.kind == "bool":
                 command.add_argument(
                     option(param.name), dest=_dest(param), action="store_true", default=None, help=help_text
@@ -145,7 +146,7 @@ def render(result: Result, title: str, lang: str) -> str:
 def _step_label(step: Step, _: Callable[[str], str]) -> str:
     if not step.group:
         return _(step.label)
-    side = _("Side A") if step.group == "a" else _("Side B")
+    side = _(SIDE_NAMES[step.group])
     return f"{side}: {_(step.label)}"
 
 

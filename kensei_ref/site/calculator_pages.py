@@ -19,6 +19,7 @@ from babel.messages.extract import extract_from_dir
 
 import calculators
 from calculators import CALCULATORS
+from calculators.choices import SIDE_CHOICES, SIDE_NAMES
 from calculators.presentation import present
 
 from kensei_ref.languages import get_translations
@@ -62,7 +63,7 @@ CHOICE_LABELS: dict[str, str] = {
     "infantry": N_("infantry"), "cavalry": N_("cavalry"), "large": N_("large creature"),
     "creature": N_("creature"), "harasser": N_("harassers"), "harasser_on_foot": N_("harassers on foot"),
     "mounted_harasser": N_("mounted harassers"), "lone_model": N_("model on its own"),
-    "large_creature": N_("large creature"), "roll": N_("roll for it"), "a": N_("side A"), "b": N_("side B"),
+    "large_creature": N_("large creature"), "roll": N_("roll for it"), **SIDE_CHOICES,
     "daimyo": N_("Daimyo"), "taisho": N_("Taisho"), "hero": N_("Hero"), "daisho_samurai": N_("Daisho Samurai"),
     "confident": N_("confident"), "wavering": N_("wavering"), "panic": N_("panic"),
     "1d10": "1d10", "2d10": "2d10",
@@ -97,7 +98,7 @@ UI = {
 }
 """Interface strings of the calculator pages, translated into the page's language for its script."""
 
-GROUP_TITLES = {"a": N_("Side A"), "b": N_("Side B"), "": ""}
+GROUP_TITLES = {**SIDE_NAMES, "": ""}
 
 OCCASIONAL: dict[str, frozenset[str]] = {
     "shooting": frozenset({"dice", "wounds", "precision", "second_shot", "multiple_shots", "shooter_in",
