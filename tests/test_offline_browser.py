@@ -110,6 +110,13 @@ def test_one_visit_then_offline_reads_searches_and_computes(context, served, sit
     response = page.goto(served.url + "/ru/kensei/terrain/")
     assert response.status == 503
     assert page.locator("h1").inner_text() == _translated("ru", "Not saved for offline use")
+    # in the site's look: its header bar in the theme colour, a link a finger can hit
+    from kensei_ref.site.offline_page import THEME_COLOUR
+
+    red, green, blue = (int(THEME_COLOUR[i : i + 2], 16) for i in (1, 3, 5))
+    bar = page.locator("header").evaluate("el => getComputedStyle(el).backgroundColor")
+    assert bar == f"rgb({red}, {green}, {blue})"
+    assert page.locator("main a").bounding_box()["height"] >= 44
 
 
 def _translated(lang: str, message: str) -> str:

@@ -107,6 +107,7 @@ def write_service_worker(site_dir: Path, *, verify: bool = True, archive: dict |
         "groups": groups,
         "archive": archive,
         "strings": fallback_strings(),
+        "colour": THEME_COLOUR,
     }
     listing = json.dumps(build, ensure_ascii=False).encode()
     (site_dir / LIST).write_bytes(listing)

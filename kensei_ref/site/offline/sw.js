@@ -4,7 +4,7 @@
 // - LIST (offline.json), this build's list: its version (a hash of every file it lists), the files
 //   of each group ("en", "fr", "ru": a language's pages, search index and assets; "engine": Pyodide
 //   and the calculators) with their sizes and SHA-256 prefixes, whether to check those hashes, the
-//   downloadable copy, and the words of the fallback page in each language;
+//   downloadable copy, and the words and colour of the fallback page in each language;
 // - this file, with one line before this comment: "use strict" and the constants VERSION (the list's
 //   version) and LIST_SHA256 (a prefix of the list's own hash). So any change of the list changes
 //   this file's bytes, which is what makes the browser install a new service worker.
@@ -207,10 +207,19 @@ function fallback(build, path) {
   const lang = Object.keys(build.strings).find((code) => path.startsWith(`${code}/`)) || "en";
   const words = build.strings[lang];
   const home = new URL(lang === "en" ? "./" : `${lang}/`, SCOPE).href;
+  // The site's own look (its colours, its header bar, light or dark as the reader's system is),
+  // inline: the stylesheets of a language that was not saved are not in the cache either.
   const html = `<!doctype html><html lang="${lang}"><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>${words.title}</title>
-<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5">
-<h1>${words.title}</h1><p>${words.text}</p><p><a href="${home}">${words.home}</a></p></body></html>`;
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="${build.colour}">
+<title>${words.title}</title><style>
+:root{color-scheme:light dark;--fg:#1f1f1f;--bg:#fff;--link:${build.colour}}
+@media (prefers-color-scheme:dark){:root{--fg:#e6e6e6;--bg:#1e2129;--link:#ff8a80}}
+body{margin:0;font:1rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+header{background:${build.colour};color:#fff;padding:.9rem 1rem;font-weight:700;font-size:1.1rem}
+main{max-width:36rem;margin:2rem auto;padding:0 1rem}h1{font-size:1.6rem;font-weight:400;margin:0 0 1rem}
+a{color:var(--link);display:inline-block;min-height:44px;line-height:44px}
+</style><body><header>Kensei &amp; Ronin</header><main>
+<h1>${words.title}</h1><p>${words.text}</p><p><a href="${home}">${words.home}</a></p></main></body></html>`;
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
