@@ -25,7 +25,7 @@ from calculators.presentation import present
 from kensei_ref.languages import get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
-from kensei_ref.site.pages import PageContext, environment
+from kensei_ref.site.pages import GAME_NAMES, PageContext, environment
 from kensei_ref.languages import N_
 
 CALCULATOR_DIR = "calculators"
@@ -254,6 +254,8 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
     return environment(lang).get_template("calculator.md.j2").render(
         title=tr(calculator.label),
         name=name,
+        game=GAME_NAMES[calculator.game],
+        question=tr(calculator.question),
         rule=f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
         groups=groups,
         view=view,
@@ -264,7 +266,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
 
 
 def index_page(book: RuleBook, lang: str) -> str:
-    """The list of calculators, each with the rule it computes."""
+    """The list of calculators by game, each with what it answers and the rule it computes."""
     tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
     ctx = PageContext(book, lang, INDEX_PAGE)
     items = []
@@ -272,8 +274,11 @@ def index_page(book: RuleBook, lang: str) -> str:
         calculator = CALCULATORS[name]
         rule = book.rule(calculator.rule_id)
         items.append({"title": tr(calculator.label), "href": posixpath.relpath(page_path(name), CALCULATOR_DIR),
-                      "rule": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})", "game": calculator.game})
-    return environment(lang).get_template("calculators.md.j2").render(items=items)
+                      "rule": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})", "game": calculator.game,
+                      "question": tr(calculator.question)})
+    games = [{"name": GAME_NAMES[game], "calculators": [item for item in items if item["game"] == game]}
+             for game in dict.fromkeys(item["game"] for item in items)]
+    return environment(lang).get_template("calculators.md.j2").render(games=games)
 
 
 def calculator_pages(book: RuleBook, lang: str, root_language: str, *, directory_urls: bool = True) -> dict[str, str]:

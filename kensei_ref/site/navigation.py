@@ -10,12 +10,12 @@ from kensei_ref.site import calculator_pages
 from kensei_ref.site.digest import DIGEST_PAGE
 from kensei_ref.languages import get_translations
 from kensei_ref.rules.model import RuleBook
-from kensei_ref.site.pages import BENCHMARKS_PAGE, CLARIFICATIONS_PAGE, GLOSSARY_PAGE, QUICK_REFERENCE_PAGE, SOURCES_PAGE
+from kensei_ref.site.pages import (BENCHMARKS_PAGE, CLARIFICATIONS_PAGE, GAME_NAMES, GLOSSARY_PAGE,
+                                    QUICK_REFERENCE_PAGE, SOURCES_PAGE)
 
 DATA_FORMAT_PAGE = "data-format.md"
 """Hand-written in each language: the shape of the rules.json export."""
 
-GAME_NAMES = {"kensei": "Kensei", "ronin": "Ronin"}
 
 
 def nav(book: RuleBook, lang: str, pages: Collection[str]) -> list[dict]:

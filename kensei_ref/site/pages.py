@@ -30,6 +30,8 @@ SOURCES_PAGE = "sources.md"
 CLARIFICATIONS_PAGE = "clarifications.md"
 QUICK_REFERENCE_PAGE = "quick-reference.md"
 BENCHMARKS_PAGE = "benchmarks.md"
+GAME_NAMES = {"kensei": "Kensei", "ronin": "Ronin"}
+"""The games' names, the same in every language (the navigation's sections, the calculators' game)."""
 
 
 @cache
