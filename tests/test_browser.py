@@ -48,5 +48,5 @@ def test_glossary_tooltip_appears_on_hover(page, server, book):
     tooltip = page.locator(".md-tooltip2--active, .md-tooltip--active").first
     tooltip.wait_for(state="visible", timeout=5000)
     term_id = term.get_attribute("href").split("#")[1]
-    definition = book.term(term_id).definition.en.split()[0]
+    definition = book.term(term_id).definition["en"].split()[0]
     assert definition in tooltip.inner_text()

@@ -83,9 +83,11 @@ def test_serve_rebuilds_the_languages_whose_rule_texts_changed(tmp_path, book):
         )
         return replace(book, chapters=chapters)
 
-    french = edited(replace(rule.title, fr=rule.title.fr + " (révisé)"))
+    french = edited(rule.title.with_text("fr", rule.title["fr"] + " (révisé)"))
     assert inputs.changed_languages(docs, languages, lambda lang: language_digest(french, lang)) == {"fr"}
-    english = edited(replace(rule.title, fr=rule.title.fr + " (révisé)", en=rule.title.en + " (revised)"))
+    english = edited(
+        rule.title.with_text("fr", rule.title["fr"] + " (révisé)").with_text("en", rule.title["en"] + " (revised)")
+    )
     # the English is the source of every translation: each one's "may be out of date" notice can change
     assert inputs.changed_languages(docs, languages, lambda lang: language_digest(english, lang)) == {"fr", "ru"}
 

@@ -16,7 +16,7 @@ FORMAT_VERSION = 1
 
 
 def _text(text: Text | None) -> dict[str, str] | None:
-    return asdict(text) if text else None
+    return text.as_dict() if text else None
 
 
 def _citation(citation: Citation) -> dict[str, str]:

@@ -13,20 +13,20 @@ import json
 import re
 from pathlib import Path
 
-from kensei_ref.languages import TRANSLATED
+from kensei_ref.languages import SOURCE_LANGUAGE, TRANSLATED
 from kensei_ref.rules.model import Chapter, Rule, RuleBook, Term
 
 
 def english_of(item: Chapter | Rule | Term) -> list[str]:
     """The English texts that an item's translations are made from, in a fixed order."""
     if isinstance(item, Chapter):
-        return [item.title.en, item.intro.en if item.intro else ""]
+        return [item.title[SOURCE_LANGUAGE], item.intro[SOURCE_LANGUAGE] if item.intro else ""]
     if isinstance(item, Term):
-        return [item.name.en, item.definition.en]
+        return [item.name[SOURCE_LANGUAGE], item.definition[SOURCE_LANGUAGE]]
     return (
-        [item.title.en, item.body.en]
-        + [example.text.en for example in item.examples]
-        + [note.text.en for note in item.notes]
+        [item.title[SOURCE_LANGUAGE], item.body[SOURCE_LANGUAGE]]
+        + [example.text[SOURCE_LANGUAGE] for example in item.examples]
+        + [note.text[SOURCE_LANGUAGE] for note in item.notes]
     )
 
 

@@ -12,16 +12,44 @@ from functools import cached_property
 from types import MappingProxyType
 
 
-@dataclass(frozen=True)
 class Text:
-    """One piece of text in the three languages."""
+    """One piece of text in every language of :data:`kensei_ref.languages.LANGUAGES`.
 
-    en: str
-    fr: str
-    ru: str
+    Built from a mapping or from keywords (``Text(en=..., fr=..., ru=...)``); read by language
+    (``text["fr"]``). It holds whatever languages it is given, so a new language needs no change here;
+    the loader checks that every language is there.
+    """
+
+    __slots__ = ("texts",)
+    texts: Mapping[str, str]
+
+    def __init__(self, texts: Mapping[str, str] | None = None, /, **by_language: str) -> None:
+        object.__setattr__(self, "texts", MappingProxyType({**(texts or {}), **by_language}))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Text is immutable")
 
     def __getitem__(self, lang: str) -> str:
-        return getattr(self, lang)
+        return self.texts[lang]
+
+    def __reduce__(self) -> tuple[type[Text], tuple[dict[str, str]]]:
+        return (Text, (dict(self.texts),))
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.texts.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and dict(self.texts) == dict(other.texts)
+
+    def __repr__(self) -> str:
+        return f"Text({dict(self.texts)!r})"
+
+    def with_text(self, lang: str, text: str) -> Text:
+        """A copy with ``lang``'s text replaced."""
+        return Text(self.texts, **{lang: text})
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self.texts)
 
 
 @dataclass(frozen=True)
