@@ -77,6 +77,8 @@ UI = {
     "failed": N_("The calculator could not start in this browser; the results shown are for the scenario "
                  "they name."),
     "stale": N_("These results are for the last valid inputs; correct the highlighted field."),
+    "computing": N_("Not yet for these inputs: computing…"),
+    "loading_other": N_("The calculator is loading; the figures below are not yet for these inputs."),
     "more": N_("Modifiers and options"),
     "offline_file": N_("The calculator needs the page to be served over HTTP; here it shows its default results."),
     "required": N_("This value is needed."),
@@ -97,6 +99,13 @@ UI = {
     "steps": N_("How it is worked out"),
 }
 """Interface strings of the calculator pages, translated into the page's language for its script."""
+
+LINK_ONE_OF: dict[str, list[tuple[str, ...]]] = {
+    "shooting": [("dice", "wounds", "models", "wounds_each")],
+    "charge": [("dice", "unit_type")],
+}
+"""Inputs of which the calculator takes one way of giving (shooting: dice, or Wounds, or models): a link
+that gives none of them takes the page's default for them (names the calculator lacks are skipped)."""
 
 GROUP_TITLES = {**SIDE_NAMES, "": ""}
 
@@ -241,6 +250,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         "lang": lang,
         "params": description["params"],
         "defaults": defaults,
+        "one_of": LINK_ONE_OF.get(name, []),
         "view": view["raw"],
         "labels": labels,
         "ui": ui,

@@ -12,9 +12,15 @@
 // - data-engine-state on the calculator's root (.kr-calc), for whoever comes after the event:
 //   "loading" (as built), then "ready", "failed" (the engine could not start) or "unavailable" (a
 //   page read from file://, where no worker runs).
-// - data-state on each result (.kr-result): "fresh" (it is for the inputs shown), "computing" (a
-//   request for the inputs shown is with the engine), "stale" (the inputs shown are invalid or were
-//   refused; the last valid result stays) or "empty" (the second scenario before it is shown).
+// - data-state on each result (.kr-result): "fresh" (it is for the inputs shown), "computing" (the
+//   figures shown are for other inputs, the build's default or the last answer, until the engine
+//   answers for the inputs shown: it may still be starting), "stale" (the inputs shown are invalid or
+//   were refused; the last valid result stays) or "empty" (the second scenario before it is shown).
+//   A result that is not fresh carries its reason in data-note (shown above it, greyed figures); the
+//   sticky bar (.kr-calc__summary) and the difference carry the same data-state.
+// - A link's query: parameters the calculator does not know (Material's search highlight "h", any
+//   other) are ignored; a required input the link lacks takes the page's default, an optional one
+//   the calculator's own default, as links written before this rule did.
 // - The result's markup is the build's: the page's data holds `result_template`, rendered from
 //   templates/_calc_result.html.j2 by the same macro that wrote the default result into the page;
 //   fillResult fills it with resultView's values, whose names are calculator_pages.result_view's.
@@ -37,16 +43,18 @@
   const label = (text) => data.labels[text] || text;
   const element = (...args) => elementImpl(...args);
   const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
-  const state = { engine: null, ready: false, next: 1, pending: new Map(), views: {}, compare: false };
+  const state = { engine: null, ready: false, next: 1, pending: new Map(), views: {}, compare: false, shown: {} };
   const resultTemplate = document.createElement("template");
   resultTemplate.innerHTML = data.result_template;
 
   // On a phone the form is long: a bar at the bottom keeps the first result figures in sight while
   // the player edits, and takes them to the full result.
-  const summary = element("a", { class: "kr-calc__summary", href: "#kr-result-1", hidden: "" });
+  const summary = element("a", { class: "kr-calc__summary", href: "#kr-result-1", hidden: "", "data-state": "fresh" });
   root.querySelector('.kr-result[data-scenario="1"]').id = "kr-result-1";
   root.append(summary);
   function updateSummary() {
+    const section = root.querySelector('.kr-result[data-scenario="1"]');
+    summary.dataset.state = section.dataset.state;
     // The figures a player decides on: the chances, else the last figure (the expected count) and
     // the chance of at least one.
     const view = state.views["1"] || data.view;
@@ -55,7 +63,27 @@
     const parts = shown.map((f) => fill(data.ui.pair, { label: label(f.label), value: formatValue(f.value, f.kind) }));
     const row = !chances.length && view.tables.length ? view.tables[0].rows.find((r) => r[0] === 1) : null;
     if (row) parts.push(fill(data.ui.pair, { label: `${data.ui.at_least} 1`, value: percent.format(row[2]) }));
-    summary.textContent = parts.join(" · ");
+    const note = section.dataset.state === "fresh" ? [] : [element("span", { class: "kr-calc__summary-note", text: section.dataset.note || data.ui.computing })];
+    summary.replaceChildren(...note, element("span", { class: "kr-calc__summary-figures", text: parts.join(" · ") }));
+  }
+
+  /** Says of one result whether its figures are for the inputs shown, and if not, why not; the
+   * sticky bar, the difference and the status line follow. */
+  function setResultState(scenario, value, note) {
+    const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
+    if (section.dataset.state === "empty" && value === "stale") return; // nothing shown to mark
+    section.dataset.state = value;
+    if (value === "fresh") delete section.dataset.note;
+    else section.dataset.note = note;
+    if (scenario === "1") updateSummary();
+    const box = root.querySelector(".kr-calc__difference");
+    const states = [...root.querySelectorAll(".kr-result")].map((result) => result.dataset.state);
+    box.dataset.state = states.every((s) => s === "fresh" || s === "empty") ? "fresh" : "computing";
+    if (box.dataset.state === "fresh") delete box.dataset.note;
+    else box.dataset.note = data.ui.computing;
+    if (!state.ready && root.dataset.engineState === "loading") {
+      status.textContent = states.every((s) => s === "fresh" || s === "empty") ? data.ui.loading : data.ui.loading_other;
+    }
   }
   new IntersectionObserver(([entry]) => { summary.hidden = entry.isIntersecting; })
     .observe(root.querySelector('.kr-result[data-scenario="1"]'));
@@ -159,18 +187,31 @@
 
   function fromQuery() {
     const query = new URLSearchParams(window.location.search);
-    if (![...query.keys()].length) return false;
-    // A parameter absent from the link takes its own default, as the calculator would.
-    const read = (key, param) => {
-      if (param.kind === "bool") return query.get(key) === "1" || query.get(key) === "true";
-      if (query.has(key)) return query.get(key);
-      return param.default == null ? "" : param.default;
+    const names = new Set(data.params.map((param) => param.name));
+    // Only the calculator's own parameters count: a search result's "h" (or any other) is no input.
+    if (![...query.keys()].some((key) => names.has(key.replace(/^s2\./, "")))) return false;
+    const given = (key) => query.has(key) && query.get(key).trim() !== "";
+    const fallback = (param) => {
+      const value = param.required && param.name in data.defaults ? data.defaults[param.name] : param.default;
+      return value == null ? "" : value;
     };
-    const first = {}, second = {};
-    for (const param of data.params) {
-      first[param.name] = read(param.name, param);
-      second[param.name] = read("s2." + param.name, param);
-    }
+    // A parameter absent from the link takes the calculator's default (as links always did), or the
+    // page's default where the calculator has none and the field must not stay empty.
+    const read = (prefix) => {
+      const values = {};
+      for (const param of data.params) {
+        const key = prefix + param.name;
+        if (param.kind === "bool") values[param.name] = query.get(key) === "1" || query.get(key) === "true";
+        else values[param.name] = given(key) ? query.get(key) : fallback(param);
+      }
+      // inputs of which the calculator takes exactly one: a link giving none takes the page's
+      for (const group of data.one_of) {
+        if (group.some((name) => given(prefix + name))) continue;
+        for (const name of group) if (name in data.defaults) values[name] = data.defaults[name];
+      }
+      return values;
+    };
+    const first = read(""), second = read("s2.");
     writeForm("1", first);
     unfoldSetInputs("1");
     if (query.get("compare") === "1") {
@@ -248,9 +289,8 @@
     section.replaceChildren(fillResult(resultTemplate, resultView(view)));
     if (open) section.querySelector("details").open = true;
     section.dataset.result = JSON.stringify(view.result);
-    section.dataset.state = "fresh";
     state.views[scenario] = view;
-    if (scenario === "1") updateSummary();
+    setResultState(scenario, "fresh");
   }
 
   function renderDifference() {
@@ -273,10 +313,9 @@
 
   // ---- The engine -------------------------------------------------------------------------------
   function ask(scenario, inputs) {
-    const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
     const id = state.next++;
     state.pending.set(scenario, id);
-    section.dataset.state = "computing";
+    setResultState(scenario, "computing", data.ui.computing);
     state.sentAt = performance.now();
     state.engine.postMessage({ id, request: { calculator: data.calculator, inputs } });
     return id;
@@ -291,8 +330,7 @@
     state.pending.delete(scenario);
     state.lastComputeMs = message.ms;
     state.lastRoundTripMs = performance.now() - state.sentAt;
-    const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
-    if (message.failed) { section.dataset.state = "stale"; status.textContent = data.ui.failed; return; }
+    if (message.failed) { setResultState(scenario, "stale", data.ui.failed); status.textContent = data.ui.failed; return; }
     if (message.response.error) {
       // The engine names the rule's objection as a template: translate it, then fill it in.
       const { field, message: template, related, values } = message.response.error;
@@ -324,12 +362,14 @@
   function engineFailed() {
     status.textContent = data.ui.failed;
     root.dataset.engineState = "failed";
+    for (const section of root.querySelectorAll('.kr-result[data-state="computing"]')) {
+      setResultState(section.dataset.scenario, "stale", data.ui.failed);
+    }
   }
 
   function markStale(scenario) {
-    const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
-    if (section.dataset.state !== "empty") section.dataset.state = "stale";
-    section.setAttribute("title", data.ui.stale);
+    setResultState(scenario, "stale", data.ui.stale);
+    root.querySelector(`.kr-result[data-scenario="${scenario}"]`).setAttribute("title", data.ui.stale);
   }
 
   function recompute(scenarios = state.compare ? ["1", "2"] : ["1"]) {
@@ -343,6 +383,9 @@
       }
       root.querySelector(`.kr-result[data-scenario="${scenario}"]`).removeAttribute("title");
       if (state.ready) ask(scenario, inputs);
+      // until the engine answers, the figures shown are for other inputs, unless they are these
+      else if (JSON.stringify(inputs) === state.shown[scenario]) setResultState(scenario, "fresh");
+      else setResultState(scenario, "computing", data.ui.computing);
     }
   }
 
@@ -377,8 +420,9 @@
     catch { window.prompt(data.ui.share, window.location.href); }
   });
 
-  const changed = fromQuery();
-  if (changed) for (const scenario of state.compare ? ["1", "2"] : ["1"]) markStale(scenario);
+  // the inputs the build's result is for: the form as built
+  state.shown["1"] = JSON.stringify(readForm("1"));
+  if (fromQuery()) recompute(); // (the engine is not ready: this marks what the link changed)
   if (window.location.protocol === "file:") {
     status.textContent = data.ui.offline_file;
     root.dataset.engineState = "unavailable";
