@@ -78,9 +78,10 @@
     if (scenario === "1") updateSummary();
     const box = root.querySelector(".kr-calc__difference");
     const states = [...root.querySelectorAll(".kr-result")].map((result) => result.dataset.state);
-    box.dataset.state = states.every((s) => s === "fresh" || s === "empty") ? "fresh" : "computing";
+    // greyed while an answer is awaited; for invalid inputs (stale) framed, as the result is
+    box.dataset.state = states.includes("computing") ? "computing" : states.includes("stale") ? "stale" : "fresh";
     if (box.dataset.state === "fresh") delete box.dataset.note;
-    else box.dataset.note = data.ui.computing;
+    else box.dataset.note = box.dataset.state === "computing" ? data.ui.computing : data.ui.stale;
     if (!state.ready && root.dataset.engineState === "loading") {
       status.textContent = states.every((s) => s === "fresh" || s === "empty") ? data.ui.loading : data.ui.loading_other;
     }
