@@ -425,71 +425,83 @@ def _duplicates(items: list[tuple[str, str]], what: str, problems: list[Problem]
             problems.append(Problem(files[1], f"{what}[{item_id}]", f"duplicate {what} id, also defined in {files[0]}"))
 
 
-def _check_references(book: RuleBook, problems: list[Problem]) -> None:
-    """Every id a text or field mentions must resolve somewhere."""
-    rules = {rule.id: rule for rule in book.rules}
-    terms = {term.id for term in book.terms}
-    sources = {source.id: source for source in book.sources}
-    references = {ref.id for ref in book.references}
+class _ReferenceCheck:
+    """Every id a text or field mentions must resolve somewhere; each miss is a problem."""
 
-    def check_citation(citation: Citation, file: str, path: str) -> None:
+    def __init__(self, book: RuleBook, problems: list[Problem]) -> None:
+        self.book = book
+        self.problems = problems
+        self.rules = {rule.id: rule for rule in book.rules}
+        self.terms = {term.id for term in book.terms}
+        self.sources = {source.id: source for source in book.sources}
+        self.references = {ref.id for ref in book.references}
+
+    def citation(self, citation: Citation, file: str, path: str) -> None:
         if citation.ref is not None:
-            if citation.ref not in references:
-                problems.append(Problem(file, path, f"unknown outside reference {citation.ref!r}"))
+            if citation.ref not in self.references:
+                self.problems.append(Problem(file, path, f"unknown outside reference {citation.ref!r}"))
             return
-        source = sources.get(citation.text or "")
+        source = self.sources.get(citation.text or "")
         if source is None:
-            problems.append(
-                Problem(file, path, f"unknown source text {citation.text!r} (known: {', '.join(sorted(sources))})")
-            )
+            known = ", ".join(sorted(self.sources))
+            self.problems.append(Problem(file, path, f"unknown source text {citation.text!r} (known: {known})"))
         elif citation.section not in source.sections:
-            problems.append(
-                Problem(
-                    file,
-                    path,
-                    f"section {citation.section!r} is not a section of source text {source.id} (see sources.yaml)",
-                )
-            )
+            message = f"section {citation.section!r} is not a section of source text {source.id} (see sources.yaml)"
+            self.problems.append(Problem(file, path, message))
 
-    def check_text(text: Text, file: str, path: str, rule: Rule | None) -> None:
+    def text(self, text: Text, file: str, path: str, rule: Rule | None) -> None:
         for lang in LANGS:
             for match in REFERENCE.finditer(text[lang]):
-                kind, target = match["kind"], match["target"]
-                where = f"{path}.{lang}"
-                if kind == "rule" and target not in rules:
-                    problems.append(Problem(file, where, f"reference to unknown rule {target!r}"))
-                elif kind == "term" and target not in terms:
-                    problems.append(Problem(file, where, f"reference to unknown glossary term {target!r}"))
-                elif kind in ("value", "signed"):
-                    owner_id, _, key = target.rpartition("#")
-                    owner = rules.get(owner_id) if owner_id else rule
-                    if owner is None:
-                        problems.append(Problem(file, where, f"value {target!r}: unknown rule {owner_id!r}"))
-                    elif key not in owner.values:
-                        problems.append(Problem(file, where, f"value {target!r}: rule {owner.id} has no value {key!r}"))
+                message = self.reference(match["kind"], match["target"], rule)
+                if message:
+                    self.problems.append(Problem(file, f"{path}.{lang}", message))
 
-    for chapter in book.chapters:
-        check_text(chapter.title, chapter.file, "chapter.title", None)
-        if chapter.intro:
-            check_text(chapter.intro, chapter.file, "chapter.intro", None)
-        for rule in chapter.rules:
-            base = f"rules[{rule.id}]"
-            check_citation(rule.source, rule.file, f"{base}.source")
-            check_text(rule.title, rule.file, f"{base}.title", rule)
-            check_text(rule.body, rule.file, f"{base}.body", rule)
-            for target in rule.see_also:
-                if target not in rules:
-                    problems.append(Problem(rule.file, f"{base}.see_also", f"unknown rule {target!r}"))
-            for example in rule.examples:
-                check_text(example.text, rule.file, f"{base}.examples[{example.id}].text", rule)
-            for note in rule.notes:
-                check_text(note.text, rule.file, f"{base}.notes[{note.id}].text", rule)
-                for j, citation in enumerate(note.sources):
-                    check_citation(citation, rule.file, f"{base}.notes[{note.id}].sources[{j}]")
-    for term in book.terms:
-        check_text(term.definition, term.file, f"terms[{term.id}].definition", None)
-        if term.rule and term.rule not in rules:
-            problems.append(Problem(term.file, f"terms[{term.id}].rule", f"unknown rule {term.rule!r}"))
+    def reference(self, kind: str, target: str, rule: Rule | None) -> str:
+        """What is wrong with one inline reference, or ``""``."""
+        if kind == "rule" and target not in self.rules:
+            return f"reference to unknown rule {target!r}"
+        if kind == "term" and target not in self.terms:
+            return f"reference to unknown glossary term {target!r}"
+        if kind in ("value", "signed"):
+            owner_id, _, key = target.rpartition("#")
+            owner = self.rules.get(owner_id) if owner_id else rule
+            if owner is None:
+                return f"value {target!r}: unknown rule {owner_id!r}"
+            if key not in owner.values:
+                return f"value {target!r}: rule {owner.id} has no value {key!r}"
+        return ""
+
+    def rule(self, rule: Rule) -> None:
+        base = f"rules[{rule.id}]"
+        self.citation(rule.source, rule.file, f"{base}.source")
+        self.text(rule.title, rule.file, f"{base}.title", rule)
+        self.text(rule.body, rule.file, f"{base}.body", rule)
+        for target in rule.see_also:
+            if target not in self.rules:
+                self.problems.append(Problem(rule.file, f"{base}.see_also", f"unknown rule {target!r}"))
+        for example in rule.examples:
+            self.text(example.text, rule.file, f"{base}.examples[{example.id}].text", rule)
+        for note in rule.notes:
+            self.text(note.text, rule.file, f"{base}.notes[{note.id}].text", rule)
+            for j, citation in enumerate(note.sources):
+                self.citation(citation, rule.file, f"{base}.notes[{note.id}].sources[{j}]")
+
+    def run(self) -> None:
+        for chapter in self.book.chapters:
+            self.text(chapter.title, chapter.file, "chapter.title", None)
+            if chapter.intro:
+                self.text(chapter.intro, chapter.file, "chapter.intro", None)
+            for rule in chapter.rules:
+                self.rule(rule)
+        for term in self.book.terms:
+            self.text(term.definition, term.file, f"terms[{term.id}].definition", None)
+            if term.rule and term.rule not in self.rules:
+                self.problems.append(Problem(term.file, f"terms[{term.id}].rule", f"unknown rule {term.rule!r}"))
+
+
+def _check_references(book: RuleBook, problems: list[Problem]) -> None:
+    """Every id a text or field mentions must resolve somewhere."""
+    _ReferenceCheck(book, problems).run()
 
 
 def load(data_dir: Path = DATA_DIR, *, require_stamps: bool = True) -> RuleBook:
