@@ -21,26 +21,16 @@ import fcntl
 import functools
 import http.server
 import os
-import shutil
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
 import pytest
+from browser_launch import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_DATA = ROOT / "tests" / "fixtures" / "sample_data"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 BUILD_FIXTURES = frozenset({"builds_site", "built_site", "server"})
 """A test that uses one of these (directly or through another fixture) is in the ``build`` tier."""

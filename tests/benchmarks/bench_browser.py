@@ -37,7 +37,6 @@ import json
 import os
 import platform
 import re
-import shutil
 import statistics
 import sys
 import threading
@@ -47,16 +46,9 @@ from urllib.parse import urlencode
 
 from kensei_ref.site.calculator_pages import ENGINE_READY_EVENT, ENGINE_STATE, RESULT_STATE
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the shared launch settings
+from browser_launch import CHROMIUM, CHROMIUM_ARGS
+
 CALCULATOR_PAGE = "calculators/shooting/"
 RULE_PAGE = "kensei/orders/"
 ENGINE_MARKERS = ("pyodide", "calc-worker", "calculators.zip", "/assets/engine/")
