@@ -3,6 +3,7 @@ engine is installed once at the site's root, and no page other than a calculator
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import re
 import zipfile
@@ -19,6 +20,7 @@ from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS
 LANG_ROOTS = {"en": "", "fr": "fr", "ru": "ru"}
 ENGINE_FILES = ("calc-worker.js", "calculators.zip", *(f"pyodide/{name}" for name in PYODIDE_FILES))
 ENGINE_REFERENCE = re.compile(r"pyodide|calc-worker|calculators\.zip|assets/engine", re.IGNORECASE)
+OFFLINE_SETTINGS = re.compile(r'<script type="application/json" id="kr-offline">(.*?)</script>', re.DOTALL)
 
 
 class _Page(HTMLParser):
@@ -74,12 +76,19 @@ def test_calculator_pages_load_the_one_engine(built_site, lang):
 
 @pytest.mark.parametrize("lang", LANG_ROOTS)
 def test_rule_pages_reference_no_engine(built_site, book, lang):
+    """A rule page names the engine's folder once, in the offline settings (calculator.js starts an
+    engine saved on the device from there while the page is idle); nothing else of it."""
     site, _ = built_site
     root = site / LANG_ROOTS[lang]
     chapters = [root / chapter.page.removesuffix(".md") / "index.html" for chapter in book.chapters]
     assert root / "kensei" / "orders" / "index.html" in chapters
     for path in chapters:
-        found = ENGINE_REFERENCE.findall(path.read_text(encoding="utf-8"))
+        html = path.read_text(encoding="utf-8")
+        settings = OFFLINE_SETTINGS.search(html)
+        assert settings, f"{path.relative_to(site)} has no offline settings"
+        engine = (root / json.loads(html_lib.unescape(settings.group(1)))["engine"]).resolve()
+        assert engine == (site / "assets" / "engine").resolve()
+        found = ENGINE_REFERENCE.findall(OFFLINE_SETTINGS.sub("", html))
         assert not found, f"{path.relative_to(site)} mentions {sorted(set(found))}"
 
 

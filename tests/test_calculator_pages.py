@@ -38,7 +38,7 @@ RECORD_READY = f"""document.addEventListener("{ENGINE_READY_EVENT}",
 
 SET_FORM = """([scenario, values]) => {
   const form = document.querySelector(`form[data-scenario="${scenario}"]`);
-  const params = JSON.parse(document.querySelector(".kr-calc__data").textContent).params;
+  const params = JSON.parse(document.querySelector(".kr-calc__data").dataset.json).params;
   for (const param of params) {
     const input = form.elements.namedItem(param.name);
     const value = values[param.name];

@@ -27,7 +27,7 @@ FORM = """() => Object.fromEntries([...document.querySelector('form[data-scenari
   .filter((e) => e.name).map((e) => [e.name, e.type === "checkbox" ? e.checked : e.value]))"""
 
 EMPTY_REQUIRED = """() => {
-  const data = JSON.parse(document.querySelector(".kr-calc__data").textContent);
+  const data = JSON.parse(document.querySelector(".kr-calc__data").dataset.json);
   const form = document.querySelector('form[data-scenario="1"]');
   const empty = (p) => p.required && form.elements.namedItem(p.name).value.trim() === "";
   return data.params.filter(empty).map((p) => p.name);

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from kensei_ref.build.icons import SIZES
 from kensei_ref.languages import LANGUAGES, N_, get_translations, up_to_site_root
-from kensei_ref.site import SERVICE_WORKER
+from kensei_ref.site import ENGINE_FOLDER, SERVICE_WORKER
 from kensei_ref.site.offline_page import BACKGROUND_COLOUR, THEME_COLOUR
 
 SOURCE = SERVICE_WORKER
@@ -27,7 +27,7 @@ LIST = "offline.json"
 """The service worker's file list; sw.js names it too (``const LIST``)."""
 MANIFEST = "manifest.webmanifest"
 ICONS = "assets/icons"
-ENGINE = "assets/engine/"
+ENGINE = ENGINE_FOLDER
 DOWNLOADS = "downloads/"
 HASH_DIGITS = 16
 

@@ -206,6 +206,7 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
                 "lang": other,
                 "name": LANGUAGE_NAMES[other],
                 "current": other == self.lang,
+                "root": to_site_root + site_folder(other),
                 "href": to_site_root + site_folder(other) + page.url,
             }
             for other in self.config.languages

@@ -18,6 +18,10 @@ OVERRIDES = HERE / "overrides"
 ASSETS = HERE / "assets"
 """The site's own CSS, JavaScript and icons, served under ``assets/`` in every language."""
 
+ENGINE_FOLDER = "assets/engine/"
+"""Where the calculators' engine (worker, Pyodide, the calculators' archive) lies under the site's
+root: once for every language."""
+
 CALC_WORKER = HERE / "engine" / "calc-worker.js"
 """The Web Worker that runs the calculators under Pyodide."""
 

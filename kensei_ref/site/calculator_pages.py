@@ -25,6 +25,7 @@ from calculators.presentation import present
 from kensei_ref.languages import get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
+from kensei_ref.site import ENGINE_FOLDER
 from kensei_ref.site.pages import GAME_NAMES, PageContext, environment
 from kensei_ref.languages import N_
 
@@ -95,6 +96,7 @@ UI = {
     "first": N_("First scenario"),
     "second": N_("Second scenario"),
     "chart": N_("Chart"),
+    "chart_title": N_("%(table)s: chance of at least N, for each N"),
     "pair": N_("%(label)s: %(value)s"),
     "steps": N_("How it is worked out"),
 }
@@ -136,7 +138,7 @@ def page_path(name: str) -> str:
 def engine_href(lang: str, root_language: str) -> str:
     """Where the shared engine (worker, Pyodide, calculators.zip) lies, relative to a calculator page."""
     up = "../" * 2 + ("" if lang == root_language else "../")
-    return f"{up}assets/engine/"
+    return up + ENGINE_FOLDER
 
 
 def format_value(value: Any, kind: str, lang: str) -> str:
@@ -271,7 +273,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         view=view,
         ui=ui,
         engine=engine_href(lang, root_language),
-        data=json.dumps(script_data, ensure_ascii=False).replace("</", "<\\/"),
+        data=json.dumps(script_data, ensure_ascii=False),  # an attribute: Material re-runs scripts it swaps in
     )
 
 

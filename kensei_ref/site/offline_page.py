@@ -8,6 +8,7 @@ live status from the service worker. The indicator's words travel in each page a
 from __future__ import annotations
 
 from kensei_ref.languages import LANGUAGES, get_translations, up_to_site_root
+from kensei_ref.site import ENGINE_FOLDER
 from kensei_ref.site.pages import environment
 from kensei_ref.languages import N_
 
@@ -58,6 +59,7 @@ def ui(lang: str, page_url: str) -> dict:
         "theme_colour": THEME_COLOUR,
         "root": up_to_site_root(lang),
         "page": page_url,
+        "engine": up_to_site_root(lang) + ENGINE_FOLDER,
         "groups": [*LANGUAGES, "engine"],
         "ui": words(lang),
     }

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 import jinja2
 
-from kensei_ref.languages import LANGUAGE_NAMES, LANGUAGES, QUOTES, get_translations
+from kensei_ref.languages import LANGUAGE_NAMES, LANGUAGES, N_, QUOTES, get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules import freshness
 from kensei_ref.rules.model import Chapter, Citation, Rule, RuleBook, Term
@@ -355,8 +355,61 @@ def _browser_view(figures: dict, lang: str, labels: dict[str, str]) -> dict:
             rows.append((label, _("%(time)s; %(sent)s sent, %(stored)s stored")
                          % {"time": ms(step["ms"]), "sent": megabytes(step["bytes_served"]),
                             "stored": megabytes(step["storage_bytes"])}))
+    rows += _engine_rows(figures, lang)
     return {**{k: figures[k] for k in ("chromium", "machine", "measured", "repeats", "changes")},
-            "rows": [{"label": label, "value": value} for label, value in rows]}
+            "rows": [{"label": label, "value": value} for label, value in rows],
+            "scenarios": _scenario_rows(figures.get("scenarios", []), lang)}
+
+
+TABLE_QUESTIONS = {
+    "shooting": N_("Six archers (1 Wound each) shoot at a unit in light cover"),
+    "melee": N_("My 8 models (1 Wound each) charge their 6"),
+    "regroup": N_("A regroup with Honor 5"),
+}
+"""The table-side questions ``make bench`` times on a phone-sized screen (bench_browser.TABLE_SCENARIOS)."""
+
+
+def _engine_rows(figures: dict, lang: str) -> list[tuple[str, str]]:
+    """The engine's start split into stages, and the table-side figures (when the benchmark has them)."""
+    if "engine_start" not in figures or "table_side" not in figures:
+        return []
+    _ = get_translations(lang).gettext
+    numbers = numbers_for(lang)
+
+    def ms(value: float) -> str:
+        return numbers.quantity(value, "ms", 0)
+
+    stages = ("download_ms", "compile_ms", "interpreter_ms", "archive_ms", "import_ms")
+    rows = [
+        (label, " / ".join(numbers.decimal(figures["engine_start"][cache][key], 0) for key in stages) + " ms")
+        for cache, label in (
+            ("cold", _("Engine start, empty cache: download / compile / interpreter / calculators' archive / import")),
+            ("warm", _("Engine start, warm cache: download / compile / interpreter / calculators' archive / import")),
+        )
+    ]
+    side = figures["table_side"]
+    rows += [
+        (_("Engine saved on the device: from opening a shared link to its figures"), ms(side["cached_link_ms"])),
+        (_("A second calculator opened from a first: from the tap to its figures"), ms(side["second_page_ms"])),
+        (_("Nothing cached: from opening a shared link to its figures"), ms(side["cold"]["shown_ms"])),
+        (_("The same with the page 4 times slower and a 9 Mbit/s link"), ms(side["cold_slow"]["shown_ms"])),
+        (_("From a changed input to its figures on screen"), numbers.quantity(side["recompute_shown_ms"], "ms", 1)),
+    ]
+    return rows
+
+
+def _scenario_rows(scenarios: list[dict], lang: str) -> list[dict[str, str]]:
+    """One row per table-side question and language: keystrokes, taps, and the time to its figures."""
+    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
+    numbers = numbers_for(lang)
+    return [{
+        "question": tr(TABLE_QUESTIONS[row["calculator"]]),
+        "lang": LANGUAGE_NAMES[row["lang"]],
+        "keystrokes": numbers.decimal(row["keystrokes"], 0),
+        "taps": numbers.decimal(row["taps"], 0),
+        "cold": numbers.quantity(row["cold_ms"], "ms", 0),
+        "saved": numbers.quantity(row["saved_ms"], "ms", 0),
+    } for row in scenarios if row["calculator"] in TABLE_QUESTIONS]
 
 
 def has_quick_reference(book: RuleBook) -> bool:

@@ -149,6 +149,214 @@ def measure_loading(browser, base: str, repeats: int) -> dict:
     }
 
 
+# ---- The engine's start, split, and the figures the table-side use needs -------------------------------
+
+SHARED_LINK = "calculators/shooting/?models=6&wounds_each=1&attack=6&defense=5&armor=3&cover=light"
+"""A shared link with inputs of its own (not the page's default): the figures awaited are the engine's."""
+SECOND_PAGE = "calculators/melee/"
+COMPILE_WASM = """async (url) => {
+  const bytes = await (await fetch(url)).arrayBuffer();
+  const start = performance.now();
+  await WebAssembly.compile(bytes);
+  return performance.now() - start;
+}"""
+"""Compiling Pyodide's WebAssembly from bytes in memory: the compile step alone, no download."""
+SHOWN_AT = "() => window.__krCalc.shownAt"
+
+
+def _split(timings: dict, compile_ms: float) -> dict:
+    """calc-worker.js's timings as the stages of a start: the files' download (the longest fetch; they
+    overlap), compiling (measured apart), the interpreter's start (the rest of loadPyodide), the
+    project's archive and its import."""
+    files = timings["files"]
+    download = max((files[name]["ms"] for name in files if name != "calculators.zip"), default=0)
+    return {
+        "download_ms": download,
+        "compile_ms": compile_ms,
+        "interpreter_ms": max(timings["pyodide"] - download - compile_ms, 0),
+        "archive_ms": timings["archive"],
+        "import_ms": timings["import"],
+        "total_ms": timings["pyodide"] + timings["archive"] + timings["import"],
+    }
+
+
+def measure_engine_start(browser, base: str, repeats: int) -> dict:
+    """The engine's start split into stages, with nothing cached and with the browser's caches warm."""
+    stages: dict[str, list[dict]] = {"cold": [], "warm": []}
+    for _ in range(repeats):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(f"{base}/{CALCULATOR_PAGE}")
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        compile_ms = page.evaluate(COMPILE_WASM, f"{base}/assets/engine/pyodide/pyodide.asm.wasm")
+        stages["cold"].append(_split(page.evaluate("window.__krEngine.timings"), compile_ms))
+        page.reload()
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        stages["warm"].append(_split(page.evaluate("window.__krEngine.timings"), compile_ms))
+        context.close()
+    return {cache: {key: median([run[key] for run in runs]) for key in runs[0]} for cache, runs in stages.items()}
+
+
+def _offline_saved_context(browser, base: str, viewport: dict):
+    """A context whose service worker has saved this language and the engine (a first visit done)."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(f"{base}/{CALCULATOR_PAGE}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    page.wait_for_function(OFFLINE_READY, timeout=TIMEOUT)
+    page.close()
+    return context
+
+
+def measure_table_side(browser, base: str, repeats: int) -> dict:
+    """The figures of issue "the answer at the table": a shared link with the engine saved on the
+    device, a second calculator opened in place, a cold start (loopback, then 4x CPU slowdown and a
+    9 Mbps link) and a recompute until shown."""
+    cached, second, recompute = [], [], []
+    context = _offline_saved_context(browser, base, {"width": 390, "height": 844})
+    for _ in range(repeats):
+        page = context.new_page()
+        page.goto(f"{base}/{SHARED_LINK}")
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        cached.append(page.evaluate(SHOWN_AT))
+        clicked = page.evaluate(f"""() => {{
+          const link = [...document.querySelectorAll("a[href$='{SECOND_PAGE}']")][0];
+          const at = performance.now();
+          link.click();
+          return at;
+        }}""")
+        page.wait_for_function(SETTLED.replace('".kr-calc"', '".kr-calc[data-calculator=melee]"'), timeout=TIMEOUT)
+        second.append(page.evaluate(SHOWN_AT) - clicked)
+        if page.evaluate("window.__krEngine.starts") != 1:
+            raise SystemExit("the second calculator started a second engine")
+        recompute.append(page.evaluate(RECOMPUTE_UNTIL_SHOWN, "a_attack"))
+        page.close()
+    context.close()
+    return {
+        "cached_link_ms": median(cached),
+        "second_page_ms": median(second),
+        "recompute_shown_ms": median(recompute),
+        "cached_link_runs_ms": cached,
+        "second_page_runs_ms": second,
+        "cold": _cold_start(browser, base, slow=False),
+        "cold_slow": _cold_start(browser, base, slow=True),
+    }
+
+
+RECOMPUTE_UNTIL_SHOWN = """(name) => new Promise((resolve) => {
+  const input = document.querySelector(`form[data-scenario="1"] [name="${name}"]`);
+  const result = document.querySelector('.kr-result[data-scenario="1"]');
+  const start = performance.now();
+  const seen = new MutationObserver(() => {
+    if (result.dataset.state !== "fresh") return;
+    seen.disconnect();
+    requestAnimationFrame(() => resolve(performance.now() - start));
+  });
+  seen.observe(result, { attributes: true, attributeFilter: ["data-state"] });
+  input.value = String(Number(input.value) === 6 ? 5 : 6);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+})"""
+"""From an input's change to its figures painted (the frame after the result turns fresh)."""
+
+
+def _cold_start(browser, base: str, *, slow: bool) -> dict:
+    """Nothing cached: navigation to the shared link's figures on screen; slow: 4x CPU slowdown on the
+    page (Chromium's emulation slows the page's thread, not the engine's worker) and 9 Mbps, 40 ms."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    if slow:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        cdp.send("Network.enable")
+        rate = 9e6 / 8
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {"offline": False, "latency": 40, "downloadThroughput": rate, "uploadThroughput": rate},
+        )
+    page.goto(f"{base}/{SHARED_LINK}")
+    page.wait_for_function(SETTLED, timeout=4 * TIMEOUT)
+    figures = {"shown_ms": page.evaluate(SHOWN_AT), "engine_ready_ms": page.evaluate("window.__krEngine.readyAt")}
+    context.close()
+    return figures
+
+
+TABLE_SCENARIOS = [
+    # (what the player wants, calculator, steps: ("type", field, text) or ("choose", field, value))
+    ("six archers (1 Wound each) shoot at a unit in light cover", "shooting",
+     [("type", "models", "6"), ("choose", "cover", "light")]),
+    ("my 8 models (1 Wound each) charge their 6", "melee",
+     [("type", "a_wounds", "8"), ("type", "a_models", "8"), ("type", "b_wounds", "6"), ("type", "b_models", "6"),
+      ("choose", "a_charge", "infantry")]),
+    ("a regroup with Honor 5", "regroup", [("type", "honor", "5")]),
+]  # fmt: skip
+"""The three table-side questions, as a player enters them on a phone: a tap on a field selects its
+value and the digits typed replace it; a choice is two taps and no keystroke."""
+
+
+def _play(page, steps: list) -> dict:
+    keystrokes = taps = 0
+    for kind, field, value in steps:
+        locator = page.locator(f'form[data-scenario="1"] [name="{field}"]')
+        if kind == "type":
+            locator.click()
+            locator.select_text()
+            page.keyboard.type(value)
+            keystrokes += len(value)
+            taps += 1
+        else:
+            locator.select_option(value)
+            taps += 2
+    return {"keystrokes": keystrokes, "taps": taps}
+
+
+def measure_scenarios(browser, base: str) -> list[dict]:
+    """Each table-side question at 390x844 in each language: from opening the calculator page (its
+    navigation start) to the figures for the player's inputs on screen, with nothing cached and with
+    the engine saved on the device; the keystrokes and taps it took; the figures checked against
+    CPython."""
+    from same_numbers import assert_same_numbers
+
+    from calculators import CALCULATORS
+    from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS
+
+    rows = []
+    saved = _offline_saved_context(browser, base, {"width": 390, "height": 844})
+    for label, name, steps in TABLE_SCENARIOS:
+        inputs = {**DEFAULT_SCENARIOS[name]}
+        for kind, field, value in steps:
+            inputs[field] = int(value) if kind == "type" else value
+        expected = CALCULATORS[name].run(inputs)
+        for lang in ("en", "fr", "ru"):
+            prefix = "" if lang == "en" else f"{lang}/"
+            times = {}
+            for cache in ("cold", "saved"):
+                context = saved if cache == "saved" else browser.new_context(viewport={"width": 390, "height": 844})
+                page = context.new_page()
+                page.goto(f"{base}/{prefix}calculators/{name}/")
+                counts = _play(page, steps)
+                page.wait_for_function(SETTLED, timeout=TIMEOUT)
+                section = page.locator('.kr-result[data-scenario="1"]')
+                assert_same_numbers(json.loads(section.get_attribute("data-result")), expected)
+                times[cache] = page.evaluate(SHOWN_AT)
+                headline = page.locator('.kr-result[data-scenario="1"] .kr-figure').first.inner_text()
+                page.close()
+                if cache == "cold":
+                    context.close()
+            rows.append(
+                {
+                    "question": label,
+                    "calculator": name,
+                    "lang": lang,
+                    **counts,
+                    "cold_ms": times["cold"],
+                    "saved_ms": times["saved"],
+                    "headline": " ".join(headline.split()),
+                }
+            )
+    saved.close()
+    return rows
+
+
 def measure_recompute(browser, base: str, changes: int) -> list[dict]:
     rows = []
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -292,6 +500,24 @@ def print_table(figures: dict) -> None:
                 f"{step['storage_bytes'] / 1e6:.1f} MB stored",
             )
         )
+    for cache, stages in figures["engine_start"].items():
+        split = ", ".join(f"{key.removesuffix('_ms')} {value:.0f}" for key, value in stages.items())
+        rows.append((f"engine start, {cache} (ms)", split))
+    side = figures["table_side"]
+    rows += [
+        ("engine saved on the device: navigation → a shared link's figures", f"{side['cached_link_ms']:.0f} ms"),
+        ("second calculator opened in place: click → its figures", f"{side['second_page_ms']:.0f} ms"),
+        ("nothing cached: navigation → a shared link's figures", f"{side['cold']['shown_ms']:.0f} ms"),
+        ("the same, 4x CPU slowdown and 9 Mbps", f"{side['cold_slow']['shown_ms']:.0f} ms"),
+        ("recompute: input changed → figures painted", f"{side['recompute_shown_ms']:.1f} ms"),
+    ]
+    for row in figures["scenarios"]:
+        rows.append(
+            (
+                f"{row['question']} ({row['lang']}, 390 px): {row['keystrokes']} keystrokes, {row['taps']} taps",
+                f"{row['cold_ms']:.0f} ms cold, {row['saved_ms']:.0f} ms saved: {row['headline']}",
+            )
+        )
     for label, value in rows:
         print(f"| {label} | {value} |")
 
@@ -324,6 +550,9 @@ def main(argv: list[str] | None = None) -> int:
                 "recompute": measure_recompute(browser, base, args.changes),
                 "bytes": measure_bytes(browser, base, httpd),
                 "offline": measure_offline(browser, base, httpd),
+                "engine_start": measure_engine_start(browser, base, args.repeats),
+                "table_side": measure_table_side(browser, base, args.repeats),
+                "scenarios": measure_scenarios(browser, base),
             }
             browser.close()
     finally:

@@ -4,11 +4,14 @@
 // What this script promises the rest of the site, the tests and the benchmarks (in Python the names
 // are kensei_ref/site/calculator_pages.py's ENGINE_READY_EVENT, ENGINE_STATE and RESULT_STATE):
 //
-// - "kensei:engine-ready", a CustomEvent on `document`, fired once when the engine has started (it
-//   answered its first message), after the form's inputs were sent to it. Its detail:
+// - "kensei:engine-ready", a CustomEvent on `document`, fired on each calculator page once the
+//   engine answers for it (at once when another page of the tab had started it), after the form's
+//   inputs were sent to it. Its detail:
 //     { calculator: "shooting",  // the page's calculator
-//       readyAt: 2875.4,         // ms from the navigation's start (performance.now())
-//       startMs: 2610.2 }        // ms from creating the worker to the engine's ready message
+//       readyAt: 2875.4,         // ms from the tab's first page's start (performance.now())
+//       startMs: 2610.2,         // ms from creating the worker to the engine's ready message
+//       reused: false,           // true when an earlier page of the tab had started the engine
+//       timings: {...} }         // the engine's own start, split (calc-worker.js)
 // - data-engine-state on the calculator's root (.kr-calc), for whoever comes after the event:
 //   "loading" (as built), then "ready", "failed" (the engine could not start) or "unavailable" (a
 //   page read from file://, where no worker runs).
@@ -27,414 +30,530 @@
 (() => {
   "use strict";
   const ENGINE_READY = "kensei:engine-ready";
-  const root = document.querySelector(".kr-calc");
-  if (!root) return;
-  const data = JSON.parse(root.querySelector(".kr-calc__data").textContent);
-  const status = root.querySelector(".kr-calc__status");
-  // Numbers as the build writes them (kensei_ref/numbers.py): Intl gives the digits, and the page's
-  // symbols the minus sign (the true minus, where Intl writes a hyphen).
-  const numberFormat = (options) => {
-    const intl = new Intl.NumberFormat(data.lang, options);
-    return { format: (value) => intl.format(value).replace(/^-/, data.numbers.minus) };
+
+  // ---- The engine: one per tab ------------------------------------------------------------------
+  // Pages of the site open in place (navigation.js, Material's instant navigation), so the worker
+  // started by one page answers the next: a second calculator gets its figures without a second
+  // start. window.__krEngine is read by the tests and the benchmark (starts, timings).
+  const engine = {
+    worker: null, ready: false, failed: false, starts: 0, next: 1,
+    startedAt: null, readyAt: null, timings: null, listeners: new Set(),
   };
-  const percent = numberFormat({ style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const decimal = numberFormat({ maximumFractionDigits: 3 });
-  const oneDecimal = numberFormat({ maximumFractionDigits: 1 });
-  const label = (text) => data.labels[text] || text;
-  const element = (...args) => elementImpl(...args);
-  const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
-  const state = { engine: null, ready: false, next: 1, pending: new Map(), views: {}, compare: false, shown: {} };
-  const resultTemplate = document.createElement("template");
-  resultTemplate.innerHTML = data.result_template;
+  window.__krEngine = engine;
+  const tell = (message) => { for (const listener of [...engine.listeners]) listener(message); };
 
-  // On a phone the form is long: a bar at the bottom keeps the first result figures in sight while
-  // the player edits, and takes them to the full result.
-  const summary = element("a", { class: "kr-calc__summary", href: "#kr-result-1", hidden: "", "data-state": "fresh" });
-  root.querySelector('.kr-result[data-scenario="1"]').id = "kr-result-1";
-  root.append(summary);
-  function updateSummary() {
-    const section = root.querySelector('.kr-result[data-scenario="1"]');
-    summary.dataset.state = section.dataset.state;
-    // The figures a player decides on: the chances, else the last figure (the expected count) and
-    // the chance of at least one.
-    const view = state.views["1"] || data.view;
-    const chances = view.figures.filter((f) => f.kind === "probability").slice(0, 2);
-    const shown = chances.length ? chances : view.figures.slice(-1);
-    const parts = shown.map((f) => fill(data.ui.pair, { label: label(f.label), value: formatValue(f.value, f.kind) }));
-    const row = !chances.length && view.tables.length ? view.tables[0].rows.find((r) => r[0] === 1) : null;
-    if (row) parts.push(fill(data.ui.pair, { label: `${data.ui.at_least} 1`, value: percent.format(row[2]) }));
-    const note = section.dataset.state === "fresh" ? [] : [element("span", { class: "kr-calc__summary-note", text: section.dataset.note || data.ui.computing })];
-    summary.replaceChildren(...note, element("span", { class: "kr-calc__summary-figures", text: parts.join(" · ") }));
-  }
-
-  /** Says of one result whether its figures are for the inputs shown, and if not, why not; the
-   * sticky bar, the difference and the status line follow. */
-  function setResultState(scenario, value, note) {
-    const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
-    if (section.dataset.state === "empty" && value === "stale") return; // nothing shown to mark
-    section.dataset.state = value;
-    if (value === "fresh") delete section.dataset.note;
-    else section.dataset.note = note;
-    if (scenario === "1") updateSummary();
-    const box = root.querySelector(".kr-calc__difference");
-    const states = [...root.querySelectorAll(".kr-result")].map((result) => result.dataset.state);
-    // greyed while an answer is awaited; for invalid inputs (stale) framed, as the result is
-    box.dataset.state = states.includes("computing") ? "computing" : states.includes("stale") ? "stale" : "fresh";
-    if (box.dataset.state === "fresh") delete box.dataset.note;
-    else box.dataset.note = box.dataset.state === "computing" ? data.ui.computing : data.ui.stale;
-    if (!state.ready && root.dataset.engineState === "loading") {
-      status.textContent = states.every((s) => s === "fresh" || s === "empty") ? data.ui.loading : data.ui.loading_other;
-    }
-  }
-  new IntersectionObserver(([entry]) => { summary.hidden = entry.isIntersecting; })
-    .observe(root.querySelector('.kr-result[data-scenario="1"]'));
-  updateSummary();
-  window.__krCalc = state; // for figures only (tests and the benchmark read views and compute times)
-
-  // ---- Inputs ---------------------------------------------------------------------------------
-  const form = (scenario) => root.querySelector(`form[data-scenario="${scenario}"]`);
-  const control = (scenario, name) => form(scenario).elements.namedItem(name);
-  const errorOf = (scenario, name) => root.querySelector(`#s${scenario}-${name}-error`);
-
-  function fieldError(param, message, scenario) {
-    const box = errorOf(scenario, param.name);
-    const input = control(scenario, param.name);
-    box.textContent = message || "";
-    if (message) {
-      input.setAttribute("aria-invalid", "true");
-      const folded = input.closest("details");
-      if (folded) folded.open = true; // an error is never hidden under "Modifiers and options"
-    } else input.removeAttribute("aria-invalid");
-  }
-
-  // Occasional inputs fold under "Modifiers and options" on a narrow screen, unless one of them is set.
-  function unfoldSetInputs(scenario) {
-    for (const param of data.params) {
-      const input = control(scenario, param.name);
-      const folded = input.closest("details");
-      if (!folded || folded.open) continue;
-      const fallback = param.default == null ? ""
-        : Array.isArray(param.default) ? param.default.join(",") : String(param.default);
-      const set = param.kind === "bool" ? input.checked !== (param.default === true) : input.value.trim() !== fallback;
-      if (set) folded.open = true;
-    }
-  }
-  if (window.matchMedia("(min-width: 45em)").matches) root.querySelectorAll("details.kr-calc__more").forEach((d) => { d.open = true; });
-
-  function readParam(param, scenario) {
-    const input = control(scenario, param.name);
-    if (param.kind === "bool") return { value: input.checked };
-    const text = input.value.trim();
-    const bounds = { minimum: param.minimum, maximum: param.maximum };
-    // A number field holding letters reports an empty value: say so rather than ignore it.
-    if (input.validity && input.validity.badInput) return { error: fill(data.ui.int, bounds) };
-    if (text === "") {
-      if (param.required) return { error: data.ui.required };
-      return { omit: true };
-    }
-    if (param.kind === "choice") return { value: text };
-    if (param.kind === "int") {
-      const number = /^-?\d+$/.test(text) ? Number(text) : NaN;
-      if (!Number.isInteger(number) || number < param.minimum || number > param.maximum) {
-        return { error: fill(data.ui.int, bounds) };
-      }
-      return { value: number };
-    }
-    const items = text.split(",").map((item) => item.trim());
-    const numbers = items.map((item) => (/^-?\d+$/.test(item) ? Number(item) : NaN));
-    const ok = numbers.every((n) => Number.isInteger(n) && n >= param.minimum && n <= param.maximum)
-      && numbers.length >= (param.min_length || 0)
-      && (param.max_length == null || numbers.length <= param.max_length);
-    return ok ? { value: numbers } : { error: fill(data.ui.int_list, bounds) };
-  }
-
-  function readForm(scenario) {
-    const inputs = {};
-    let valid = true;
-    for (const param of data.params) {
-      const read = readParam(param, scenario);
-      fieldError(param, read.error, scenario);
-      if (read.error) valid = false;
-      else if (!read.omit) inputs[param.name] = read.value;
-    }
-    return valid ? inputs : null;
-  }
-
-  function writeForm(scenario, values) {
-    for (const param of data.params) {
-      if (!(param.name in values)) continue;
-      const input = control(scenario, param.name);
-      const value = values[param.name];
-      if (param.kind === "bool") input.checked = value === true || value === "true" || value === "1";
-      else input.value = Array.isArray(value) ? value.join(",") : String(value);
-    }
-  }
-
-  // ---- The URL holds the inputs: a shared link reproduces them ---------------------------------
-  function toQuery() {
-    const query = new URLSearchParams();
-    const scenarios = state.compare ? ["1", "2"] : ["1"];
-    for (const scenario of scenarios) {
-      const prefix = scenario === "1" ? "" : "s2.";
-      for (const param of data.params) {
-        const input = control(scenario, param.name);
-        const value = param.kind === "bool" ? (input.checked ? "1" : "") : input.value.trim();
-        if (value !== "") query.set(prefix + param.name, value);
-      }
-    }
-    if (state.compare) query.set("compare", "1");
-    return query.toString().replace(/%2C/gi, ","); // lists read 2,2,2,1 in a shared link
-  }
-
-  function fromQuery() {
-    const query = new URLSearchParams(window.location.search);
-    const names = new Set(data.params.map((param) => param.name));
-    // Only the calculator's own parameters count: a search result's "h" (or any other) is no input.
-    if (![...query.keys()].some((key) => names.has(key.replace(/^s2\./, "")))) return false;
-    const given = (key) => query.has(key) && query.get(key).trim() !== "";
-    const fallback = (param) => {
-      const value = param.required && param.name in data.defaults ? data.defaults[param.name] : param.default;
-      return value == null ? "" : value;
-    };
-    // A parameter absent from the link takes the calculator's default (as links always did), or the
-    // page's default where the calculator has none and the field must not stay empty.
-    const read = (prefix) => {
-      const values = {};
-      for (const param of data.params) {
-        const key = prefix + param.name;
-        if (param.kind === "bool") values[param.name] = query.get(key) === "1" || query.get(key) === "true";
-        else values[param.name] = given(key) ? query.get(key) : fallback(param);
-      }
-      // inputs of which the calculator takes exactly one: a link giving none takes the page's
-      for (const group of data.one_of) {
-        if (group.some((name) => given(prefix + name))) continue;
-        for (const name of group) if (name in data.defaults) values[name] = data.defaults[name];
-      }
-      return values;
-    };
-    const first = read(""), second = read("s2.");
-    writeForm("1", first);
-    unfoldSetInputs("1");
-    if (query.get("compare") === "1") {
-      writeForm("2", second);
-      unfoldSetInputs("2");
-      setCompare(true, false);
-    }
-    return true;
-  }
-
-  // ---- Results ----------------------------------------------------------------------------------
-  function formatValue(value, kind) {
-    if (typeof value === "string") return label(data.choices[value] || value);
-    if (typeof value === "boolean") return value ? "✓" : "–";
-    if (kind === "probability") return percent.format(value);
-    if (kind === "modifier") return (value > 0 ? data.numbers.plus : "") + decimal.format(value);
-    if (kind === "cm") return `${oneDecimal.format(value)}\u00a0${data.cm}`;
-    return decimal.format(value);
-  }
-
-  function elementImpl(tag, attributes = {}, children = []) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attributes)) {
-      if (key === "text") node.textContent = value;
-      else node.setAttribute(key, value);
-    }
-    for (const child of children) node.append(child);
-    return node;
-  }
-
-  /** The result as the page shows it: the names and values `_calc_result.html.j2` reads. */
-  function resultView(view) {
-    return {
-      figures: view.figures.map((figure) => ({ label: label(figure.label), text: formatValue(figure.value, figure.kind) })),
-      tables: view.tables.map((table) => {
-        const top = Math.max(...table.rows.map((row) => row[1])) || 1;
-        return {
-          title: label(table.title),
-          outcome_label: label(table.outcome_label),
-          rows: table.rows.map(([k, exactly, atLeast]) => ({
-            k: decimal.format(k), exactly: percent.format(exactly), at_least: percent.format(atLeast),
-            bar: (100 * exactly / top).toFixed(1),
-          })),
-        };
-      }),
-      steps: view.steps.map((step) => ({
-        label: label(step.label), text: formatValue(step.value, step.kind), href: data.rules[step.rule] || "#",
-      })),
-    };
-  }
-
-  /**
-   * A copy of the build's result template filled with `values`: every {name} in a text or an
-   * attribute takes values[name]; each <template data-each="name"> becomes one filled copy of its
-   * content per entry of values[name].
-   */
-  function fillResult(template, values) {
-    const copy = template.content.cloneNode(true);
-    const slot = (text) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.nodeType === Node.TEXT_NODE) node.data = slot(node.data);
-      else for (const attribute of node.attributes) attribute.value = slot(attribute.value);
-    }
-    // after the slots, so that a value holding "{name}" is never read as a slot
-    for (const each of copy.querySelectorAll("template[data-each]")) {
-      each.replaceWith(...values[each.dataset.each].map((entry) => fillResult(each, entry)));
-    }
-    return copy;
-  }
-
-  function renderResult(scenario, view) {
-    const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
-    const open = section.querySelector("details")?.open;
-    section.replaceChildren(fillResult(resultTemplate, resultView(view)));
-    if (open) section.querySelector("details").open = true;
-    section.dataset.result = JSON.stringify(view.result);
-    state.views[scenario] = view;
-    setResultState(scenario, "fresh");
-  }
-
-  function renderDifference() {
-    const box = root.querySelector(".kr-calc__difference");
-    const first = state.views["1"], second = state.views["2"];
-    if (!state.compare || !first || !second) { box.hidden = true; return; }
-    const rows = first.figures
-      .map((figure, i) => [figure, second.figures[i]])
-      .filter(([a, b]) => b && typeof a.value === "number" && typeof b.value === "number" && a.key === b.key)
-      .map(([a, b]) => {
-        const delta = b.value - a.value;
-        const text = a.kind === "probability"
-          ? `${delta >= 0 ? "+" : "−"}${percent.format(Math.abs(delta))}`
-          : `${delta >= 0 ? "+" : "−"}${decimal.format(Math.abs(delta))}`;
-        return element("div", { class: "kr-figure" }, [element("dt", { text: label(a.label) }), element("dd", { text })]);
-      });
-    box.replaceChildren(element("h2", { class: "kr-calc__heading", text: data.ui.difference }), element("dl", { class: "kr-figures" }, rows));
-    box.hidden = false;
-  }
-
-  // ---- The engine -------------------------------------------------------------------------------
-  function ask(scenario, inputs) {
-    const id = state.next++;
-    state.pending.set(scenario, id);
-    setResultState(scenario, "computing", data.ui.computing);
-    state.sentAt = performance.now();
-    state.engine.postMessage({ id, request: { calculator: data.calculator, inputs } });
-    return id;
-  }
-
-  function onAnswer(event) {
-    const message = event.data;
-    if (message.ready) { engineReady(); return; }
-    if (message.failed && message.id === undefined) { engineFailed(); return; }
-    const scenario = [...state.pending.entries()].find(([, id]) => id === message.id)?.[0];
-    if (!scenario) return; // an answer to inputs that have changed since
-    state.pending.delete(scenario);
-    state.lastComputeMs = message.ms;
-    state.lastRoundTripMs = performance.now() - state.sentAt;
-    if (message.failed) { setResultState(scenario, "stale", data.ui.failed); status.textContent = data.ui.failed; return; }
-    if (message.response.error) {
-      // The engine names the rule's objection as a template: translate it, then fill it in.
-      const { field, message: template, related, values } = message.response.error;
-      const names = related.map((name) => {
-        const param = data.params.find((p) => p.name === name);
-        return param ? `«${label(param.label)}»` : name;
-      });
-      const text = label(template).replace(/\{(\w+)\}/g, (whole, key) =>
-        /^\d+$/.test(key) ? names[Number(key)] : (key in values ? decimal.format(values[key]) : whole));
-      const param = data.params.find((p) => p.name === field) || data.params[0];
-      fieldError(param, fill(data.ui.rules, { message: text }), scenario);
-      markStale(scenario);
+  function startEngine(folder) {
+    if (engine.worker || engine.failed) return;
+    engine.starts += 1;
+    engine.startedAt = performance.now();
+    try {
+      engine.worker = new Worker(new URL("calc-worker.js", folder), { type: "module" });
+    } catch {
+      engine.failed = true;
       return;
     }
-    renderResult(scenario, message.response.view);
-    renderDifference();
+    engine.worker.onmessage = (event) => {
+      const message = event.data;
+      if (message.ready) {
+        engine.ready = true;
+        engine.readyAt = performance.now();
+        engine.timings = message.timings || null;
+      } else if (message.failed && message.id === undefined) engine.failed = true;
+      tell(message);
+    };
+    engine.worker.onerror = () => { engine.failed = true; tell({ failed: "error" }); };
   }
 
-  function engineReady() {
-    state.ready = true;
-    state.readyAt = performance.now();
-    status.textContent = data.ui.ready;
-    recompute();
-    root.dataset.engineState = "ready";
-    const detail = { calculator: data.calculator, readyAt: state.readyAt, startMs: state.readyAt - state.startedAt };
-    document.dispatchEvent(new CustomEvent(ENGINE_READY, { detail }));
+  /** The engine's folder as offline.js's settings give it (relative to the language's root). */
+  function engineFolder() {
+    const settings = document.getElementById("kr-offline");
+    const config = document.getElementById("__config");
+    if (!settings || !config) return null;
+    const languageRoot = new URL(JSON.parse(config.textContent).base + "/", window.location.href);
+    return new URL(JSON.parse(settings.textContent).engine, languageRoot);
   }
 
-  function engineFailed() {
-    status.textContent = data.ui.failed;
-    root.dataset.engineState = "failed";
-    for (const section of root.querySelectorAll('.kr-result[data-state="computing"]')) {
-      setResultState(section.dataset.scenario, "stale", data.ui.failed);
+  /** On a page without a calculator: once the engine is saved on the device (the service worker's
+   * cache), start it while the page is idle, so that the next calculator opened has it ready. Nothing
+   * is downloaded for it: without a saved copy nothing starts. */
+  async function startWhenIdle() {
+    if (engine.worker || engine.failed || window.location.protocol === "file:" || !("caches" in window)) return;
+    const folder = engineFolder();
+    if (!folder) return;
+    try {
+      if (!(await caches.match(new URL("pyodide/pyodide.asm.wasm", folder).href))) return;
+    } catch {
+      return;
     }
+    const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
+    idle(() => startEngine(folder), { timeout: 4000 });
   }
 
-  function markStale(scenario) {
-    setResultState(scenario, "stale", data.ui.stale);
-    root.querySelector(`.kr-result[data-scenario="${scenario}"]`).setAttribute("title", data.ui.stale);
+  // ---- A calculator page ------------------------------------------------------------------------
+  // mount() wires one page's calculator and returns what undoes it when another page replaces it.
+  let unmount = null;
+  function onPage() {
+    if (unmount) unmount();
+    unmount = null;
+    const root = document.querySelector(".kr-calc");
+    if (root) unmount = mount(root);
+    else startWhenIdle();
   }
+  const first = document.querySelector(".kr-calc");
+  if (first && window.location.protocol !== "file:") startEngine(new URL(first.dataset.engine, window.location.href));
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
+  else onPage();
 
-  function recompute(scenarios = state.compare ? ["1", "2"] : ["1"]) {
-    if (window.location.protocol !== "file:") history.replaceState(null, "", `?${toQuery()}${window.location.hash}`);
-    for (const scenario of scenarios) {
-      const inputs = readForm(scenario);
-      if (!inputs) {
-        state.pending.delete(scenario); // an answer still on its way is for inputs no longer shown
-        markStale(scenario);
-        continue;
+  function mount(root) {
+    const data = JSON.parse(root.querySelector(".kr-calc__data").dataset.json);
+    const status = root.querySelector(".kr-calc__status");
+    // Numbers as the build writes them (kensei_ref/numbers.py): Intl gives the digits, and the page's
+    // symbols the minus sign (the true minus, where Intl writes a hyphen).
+    const numberFormat = (options) => {
+      const intl = new Intl.NumberFormat(data.lang, options);
+      return { format: (value) => intl.format(value).replace(/^-/, data.numbers.minus) };
+    };
+    const percent = numberFormat({ style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const decimal = numberFormat({ maximumFractionDigits: 3 });
+    const oneDecimal = numberFormat({ maximumFractionDigits: 1 });
+    const wholePercent = numberFormat({ style: "percent", maximumFractionDigits: 0 });
+    // bar labels: whole percents, with a decimal near 0 and 100 % (a 0.3 % chance is not "0 %")
+    const chartFormat = {
+      percent: (v) => percent.format(v),
+      whole: (v) => wholePercent.format(v),
+      short: (v) => (v > 0 && v < 0.1) || (v > 0.9 && v < 1) ? percent.format(v) : wholePercent.format(v),
+      outcome: (k) => decimal.format(k),
+    };
+    const label = (text) => data.labels[text] || text;
+    const element = (...args) => elementImpl(...args);
+    const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
+    const state = { ready: false, pending: new Map(), views: {}, compare: false, shown: {} };
+    const resultTemplate = document.createElement("template");
+    resultTemplate.innerHTML = data.result_template;
+
+    // On a phone the form is long: a bar at the bottom keeps the first result figures in sight while
+    // the player edits, and takes them to the full result.
+    const summary = element("a", { class: "kr-calc__summary", href: "#kr-result-1", hidden: "", "data-state": "fresh" });
+    root.querySelector('.kr-result[data-scenario="1"]').id = "kr-result-1";
+    root.append(summary);
+    function updateSummary() {
+      const section = root.querySelector('.kr-result[data-scenario="1"]');
+      summary.dataset.state = section.dataset.state;
+      // The figures a player decides on: the chances, else the last figure (the expected count) and
+      // the chance of at least one.
+      const view = state.views["1"] || data.view;
+      const chances = view.figures.filter((f) => f.kind === "probability").slice(0, 2);
+      const shown = chances.length ? chances : view.figures.slice(-1);
+      const parts = shown.map((f) => fill(data.ui.pair, { label: label(f.label), value: formatValue(f.value, f.kind) }));
+      const row = !chances.length && view.tables.length ? view.tables[0].rows.find((r) => r[0] === 1) : null;
+      if (row) parts.push(fill(data.ui.pair, { label: `${data.ui.at_least} 1`, value: percent.format(row[2]) }));
+      const note = section.dataset.state === "fresh" ? [] : [element("span", { class: "kr-calc__summary-note", text: section.dataset.note || data.ui.computing })];
+      summary.replaceChildren(...note, element("span", { class: "kr-calc__summary-figures", text: parts.join(" · ") }));
+    }
+
+    /** Says of one result whether its figures are for the inputs shown, and if not, why not; the
+     * sticky bar, the difference and the status line follow. */
+    function setResultState(scenario, value, note) {
+      const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
+      if (section.dataset.state === "empty" && value === "stale") return; // nothing shown to mark
+      section.dataset.state = value;
+      if (value === "fresh") delete section.dataset.note;
+      else section.dataset.note = note;
+      if (scenario === "1") updateSummary();
+      const states = [...root.querySelectorAll(".kr-result")].map((result) => result.dataset.state);
+      // the difference and the chart draw on every result: greyed while an answer is awaited; for
+      // invalid inputs (stale) framed, as the result is
+      for (const box of root.querySelectorAll(".kr-calc__difference, .kr-calc__charts")) {
+        box.dataset.state = states.includes("computing") ? "computing" : states.includes("stale") ? "stale" : "fresh";
+        if (box.dataset.state === "fresh") delete box.dataset.note;
+        else box.dataset.note = box.dataset.state === "computing" ? data.ui.computing : data.ui.stale;
       }
-      root.querySelector(`.kr-result[data-scenario="${scenario}"]`).removeAttribute("title");
-      if (state.ready) ask(scenario, inputs);
-      // until the engine answers, the figures shown are for other inputs, unless they are these
-      else if (JSON.stringify(inputs) === state.shown[scenario]) setResultState(scenario, "fresh");
-      else setResultState(scenario, "computing", data.ui.computing);
+      if (!state.ready && root.dataset.engineState === "loading") {
+        status.textContent = states.every((s) => s === "fresh" || s === "empty") ? data.ui.loading : data.ui.loading_other;
+      }
     }
-  }
+    const inView = new IntersectionObserver(([entry]) => { summary.hidden = entry.isIntersecting; });
+    inView.observe(root.querySelector('.kr-result[data-scenario="1"]'));
+    updateSummary();
+    renderCharts();
+    window.__krCalc = state; // for figures only (tests and the benchmark read views and compute times)
 
-  function setCompare(on, compute = true) {
-    state.compare = on;
-    const second = root.querySelector('.kr-calc__scenario[data-scenario="2"]');
-    second.hidden = !on;
-    root.querySelector(".kr-calc__compare").textContent = on ? data.ui.uncompare : data.ui.compare;
-    root.classList.toggle("kr-calc--compare", on);
-    if (on && compute) {
-      const values = {};
+    // ---- Inputs ---------------------------------------------------------------------------------
+    const form = (scenario) => root.querySelector(`form[data-scenario="${scenario}"]`);
+    const control = (scenario, name) => form(scenario).elements.namedItem(name);
+    const errorOf = (scenario, name) => root.querySelector(`#s${scenario}-${name}-error`);
+
+    function fieldError(param, message, scenario) {
+      const box = errorOf(scenario, param.name);
+      const input = control(scenario, param.name);
+      box.textContent = message || "";
+      if (message) {
+        input.setAttribute("aria-invalid", "true");
+        const folded = input.closest("details");
+        if (folded) folded.open = true; // an error is never hidden under "Modifiers and options"
+      } else input.removeAttribute("aria-invalid");
+    }
+
+    // Occasional inputs fold under "Modifiers and options" on a narrow screen, unless one of them is set.
+    function unfoldSetInputs(scenario) {
       for (const param of data.params) {
-        const input = control("1", param.name);
-        values[param.name] = param.kind === "bool" ? input.checked : input.value;
+        const input = control(scenario, param.name);
+        const folded = input.closest("details");
+        if (!folded || folded.open) continue;
+        const fallback = param.default == null ? ""
+          : Array.isArray(param.default) ? param.default.join(",") : String(param.default);
+        const set = param.kind === "bool" ? input.checked !== (param.default === true) : input.value.trim() !== fallback;
+        if (set) folded.open = true;
       }
-      writeForm("2", values);
-      unfoldSetInputs("2");
     }
-    if (!on) root.querySelector(".kr-calc__difference").hidden = true;
-    if (compute) recompute();
-  }
+    if (window.matchMedia("(min-width: 45em)").matches) root.querySelectorAll("details.kr-calc__more").forEach((d) => { d.open = true; });
 
-  // ---- Wiring -----------------------------------------------------------------------------------
-  for (const scenario of ["1", "2"]) {
-    form(scenario).addEventListener("input", () => recompute([scenario]));
-    form(scenario).addEventListener("change", () => recompute([scenario]));
-    form(scenario).addEventListener("submit", (event) => event.preventDefault());
-  }
-  root.querySelector(".kr-calc__compare").addEventListener("click", () => setCompare(!state.compare));
-  root.querySelector(".kr-calc__share").addEventListener("click", async (event) => {
-    try { await navigator.clipboard.writeText(window.location.href); event.target.textContent = data.ui.copied; }
-    catch { window.prompt(data.ui.share, window.location.href); }
-  });
+    function readParam(param, scenario) {
+      const input = control(scenario, param.name);
+      if (param.kind === "bool") return { value: input.checked };
+      const text = input.value.trim();
+      const bounds = { minimum: param.minimum, maximum: param.maximum };
+      // A number field holding letters reports an empty value: say so rather than ignore it.
+      if (input.validity && input.validity.badInput) return { error: fill(data.ui.int, bounds) };
+      if (text === "") {
+        if (param.required) return { error: data.ui.required };
+        return { omit: true };
+      }
+      if (param.kind === "choice") return { value: text };
+      if (param.kind === "int") {
+        const number = /^-?\d+$/.test(text) ? Number(text) : NaN;
+        if (!Number.isInteger(number) || number < param.minimum || number > param.maximum) {
+          return { error: fill(data.ui.int, bounds) };
+        }
+        return { value: number };
+      }
+      const items = text.split(",").map((item) => item.trim());
+      const numbers = items.map((item) => (/^-?\d+$/.test(item) ? Number(item) : NaN));
+      const ok = numbers.every((n) => Number.isInteger(n) && n >= param.minimum && n <= param.maximum)
+        && numbers.length >= (param.min_length || 0)
+        && (param.max_length == null || numbers.length <= param.max_length);
+      return ok ? { value: numbers } : { error: fill(data.ui.int_list, bounds) };
+    }
 
-  // the inputs the build's result is for: the form as built
-  state.shown["1"] = JSON.stringify(readForm("1"));
-  if (fromQuery()) recompute(); // (the engine is not ready: this marks what the link changed)
-  if (window.location.protocol === "file:") {
-    status.textContent = data.ui.offline_file;
-    root.dataset.engineState = "unavailable";
-    return;
-  }
-  try {
-    state.startedAt = performance.now();
-    state.engine = new Worker(`${root.dataset.engine}calc-worker.js`, { type: "module" });
-    state.engine.onmessage = onAnswer;
-    state.engine.onerror = engineFailed;
-  } catch {
-    engineFailed();
+    function readForm(scenario) {
+      const inputs = {};
+      let valid = true;
+      for (const param of data.params) {
+        const read = readParam(param, scenario);
+        fieldError(param, read.error, scenario);
+        if (read.error) valid = false;
+        else if (!read.omit) inputs[param.name] = read.value;
+      }
+      return valid ? inputs : null;
+    }
+
+    function writeForm(scenario, values) {
+      for (const param of data.params) {
+        if (!(param.name in values)) continue;
+        const input = control(scenario, param.name);
+        const value = values[param.name];
+        if (param.kind === "bool") input.checked = value === true || value === "true" || value === "1";
+        else input.value = Array.isArray(value) ? value.join(",") : String(value);
+      }
+    }
+
+    // ---- The URL holds the inputs: a shared link reproduces them ---------------------------------
+    function toQuery() {
+      const query = new URLSearchParams();
+      const scenarios = state.compare ? ["1", "2"] : ["1"];
+      for (const scenario of scenarios) {
+        const prefix = scenario === "1" ? "" : "s2.";
+        for (const param of data.params) {
+          const input = control(scenario, param.name);
+          const value = param.kind === "bool" ? (input.checked ? "1" : "") : input.value.trim();
+          if (value !== "") query.set(prefix + param.name, value);
+        }
+      }
+      if (state.compare) query.set("compare", "1");
+      return query.toString().replace(/%2C/gi, ","); // lists read 2,2,2,1 in a shared link
+    }
+
+    function fromQuery() {
+      const query = new URLSearchParams(window.location.search);
+      const names = new Set(data.params.map((param) => param.name));
+      // Only the calculator's own parameters count: a search result's "h" (or any other) is no input.
+      if (![...query.keys()].some((key) => names.has(key.replace(/^s2\./, "")))) return false;
+      const given = (key) => query.has(key) && query.get(key).trim() !== "";
+      const fallback = (param) => {
+        const value = param.required && param.name in data.defaults ? data.defaults[param.name] : param.default;
+        return value == null ? "" : value;
+      };
+      // A parameter absent from the link takes the calculator's default (as links always did), or the
+      // page's default where the calculator has none and the field must not stay empty.
+      const read = (prefix) => {
+        const values = {};
+        for (const param of data.params) {
+          const key = prefix + param.name;
+          if (param.kind === "bool") values[param.name] = query.get(key) === "1" || query.get(key) === "true";
+          else values[param.name] = given(key) ? query.get(key) : fallback(param);
+        }
+        // inputs of which the calculator takes exactly one: a link giving none takes the page's
+        for (const group of data.one_of) {
+          if (group.some((name) => given(prefix + name))) continue;
+          for (const name of group) if (name in data.defaults) values[name] = data.defaults[name];
+        }
+        return values;
+      };
+      const first = read(""), second = read("s2.");
+      writeForm("1", first);
+      unfoldSetInputs("1");
+      if (query.get("compare") === "1") {
+        writeForm("2", second);
+        unfoldSetInputs("2");
+        setCompare(true, false);
+      }
+      return true;
+    }
+
+    // ---- Results ----------------------------------------------------------------------------------
+    function formatValue(value, kind) {
+      if (typeof value === "string") return label(data.choices[value] || value);
+      if (typeof value === "boolean") return value ? "✓" : "–";
+      if (kind === "probability") return percent.format(value);
+      if (kind === "modifier") return (value > 0 ? data.numbers.plus : "") + decimal.format(value);
+      if (kind === "cm") return `${oneDecimal.format(value)}\u00a0${data.cm}`;
+      return decimal.format(value);
+    }
+
+    function elementImpl(tag, attributes = {}, children = []) {
+      const node = document.createElement(tag);
+      for (const [key, value] of Object.entries(attributes)) {
+        if (key === "text") node.textContent = value;
+        else node.setAttribute(key, value);
+      }
+      for (const child of children) node.append(child);
+      return node;
+    }
+
+    // Links as Material's instant navigation leaves the page's own: absolute (served over HTTP), so
+    // that a page opened in place never reads them against another page's address.
+    const linkTo = (href) => (window.location.protocol === "file:" ? href : new URL(href, window.location.href).href);
+
+    /** The result as the page shows it: the names and values `_calc_result.html.j2` reads. */
+    function resultView(view) {
+      return {
+        figures: view.figures.map((figure) => ({ label: label(figure.label), text: formatValue(figure.value, figure.kind) })),
+        tables: view.tables.map((table) => {
+          const top = Math.max(...table.rows.map((row) => row[1])) || 1;
+          return {
+            title: label(table.title),
+            outcome_label: label(table.outcome_label),
+            rows: table.rows.map(([k, exactly, atLeast]) => ({
+              k: decimal.format(k), exactly: percent.format(exactly), at_least: percent.format(atLeast),
+              bar: (100 * exactly / top).toFixed(1),
+            })),
+          };
+        }),
+        steps: view.steps.map((step) => ({
+          label: label(step.label), text: formatValue(step.value, step.kind), href: data.rules[step.rule] ? linkTo(data.rules[step.rule]) : "#",
+        })),
+      };
+    }
+
+    /**
+     * A copy of the build's result template filled with `values`: every {name} in a text or an
+     * attribute takes values[name]; each <template data-each="name"> becomes one filled copy of its
+     * content per entry of values[name].
+     */
+    function fillResult(template, values) {
+      const copy = template.content.cloneNode(true);
+      const slot = (text) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+      const walker = document.createTreeWalker(copy, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.nodeType === Node.TEXT_NODE) node.data = slot(node.data);
+        else for (const attribute of node.attributes) attribute.value = slot(attribute.value);
+      }
+      // after the slots, so that a value holding "{name}" is never read as a slot
+      for (const each of copy.querySelectorAll("template[data-each]")) {
+        each.replaceWith(...values[each.dataset.each].map((entry) => fillResult(each, entry)));
+      }
+      return copy;
+    }
+
+    function renderResult(scenario, view) {
+      const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
+      const open = section.querySelector("details")?.open;
+      section.replaceChildren(fillResult(resultTemplate, resultView(view)));
+      if (open) section.querySelector("details").open = true;
+      section.dataset.result = JSON.stringify(view.result);
+      state.views[scenario] = view;
+      if (scenario === "1") state.shownAt = performance.now(); // for the benchmark: figures on screen
+      setResultState(scenario, "fresh");
+    }
+
+    /** The "at least N" charts (chart.js) of the results shown: both scenarios' when comparing. */
+    function renderCharts() {
+      const box = root.querySelector(".kr-calc__charts");
+      if (!box || !window.krChart) return;
+      const shown = state.compare && state.views["2"] ? ["1", "2"] : ["1"];
+      const views = shown.map((scenario) => state.views[scenario] || data.view);
+      const charts = views[0].tables.map((table) => {
+        const title = fill(data.ui.chart_title, { table: label(table.title) });
+        const series = views
+          .map((view, i) => ({ view, name: views.length > 1 ? (i ? data.ui.second : data.ui.first) : "" }))
+          .map(({ view, name }) => ({ name, rows: view.tables.find((t) => t.title === table.title)?.rows }))
+          .filter((entry) => entry.rows);
+        return { title, label: title, outcome: label(table.outcome_label), series };
+      });
+      box.hidden = charts.length === 0;
+      if (charts.length) window.krChart.draw(box, charts, chartFormat);
+    }
+
+    function renderDifference() {
+      renderCharts();
+      const box = root.querySelector(".kr-calc__difference");
+      const first = state.views["1"], second = state.views["2"];
+      if (!state.compare || !first || !second) { box.hidden = true; return; }
+      const rows = first.figures
+        .map((figure, i) => [figure, second.figures[i]])
+        .filter(([a, b]) => b && typeof a.value === "number" && typeof b.value === "number" && a.key === b.key)
+        .map(([a, b]) => {
+          const delta = b.value - a.value;
+          const text = a.kind === "probability"
+            ? `${delta >= 0 ? "+" : "−"}${percent.format(Math.abs(delta))}`
+            : `${delta >= 0 ? "+" : "−"}${decimal.format(Math.abs(delta))}`;
+          return element("div", { class: "kr-figure" }, [element("dt", { text: label(a.label) }), element("dd", { text })]);
+        });
+      box.replaceChildren(element("h2", { class: "kr-calc__heading", text: data.ui.difference }), element("dl", { class: "kr-figures" }, rows));
+      box.hidden = false;
+    }
+
+    // ---- The engine -------------------------------------------------------------------------------
+    function ask(scenario, inputs) {
+      const id = engine.next++; // one count per tab: an answer for a page left behind matches nothing
+      state.pending.set(scenario, id);
+      setResultState(scenario, "computing", data.ui.computing);
+      state.sentAt = performance.now();
+      engine.worker.postMessage({ id, request: { calculator: data.calculator, inputs } });
+      return id;
+    }
+
+    function onAnswer(message) {
+      if (message.ready) { engineReady(); return; }
+      if (message.failed && message.id === undefined) { engineFailed(); return; }
+      const scenario = [...state.pending.entries()].find(([, id]) => id === message.id)?.[0];
+      if (!scenario) return; // an answer to inputs that have changed since
+      state.pending.delete(scenario);
+      state.lastComputeMs = message.ms;
+      state.lastRoundTripMs = performance.now() - state.sentAt;
+      if (message.failed) { setResultState(scenario, "stale", data.ui.failed); status.textContent = data.ui.failed; return; }
+      if (message.response.error) {
+        // The engine names the rule's objection as a template: translate it, then fill it in.
+        const { field, message: template, related, values } = message.response.error;
+        const names = related.map((name) => {
+          const param = data.params.find((p) => p.name === name);
+          return param ? `«${label(param.label)}»` : name;
+        });
+        const text = label(template).replace(/\{(\w+)\}/g, (whole, key) =>
+          /^\d+$/.test(key) ? names[Number(key)] : (key in values ? decimal.format(values[key]) : whole));
+        const param = data.params.find((p) => p.name === field) || data.params[0];
+        fieldError(param, fill(data.ui.rules, { message: text }), scenario);
+        markStale(scenario);
+        return;
+      }
+      renderResult(scenario, message.response.view);
+      renderDifference();
+    }
+
+    function engineReady() {
+      state.ready = true;
+      state.readyAt = performance.now();
+      status.textContent = data.ui.ready;
+      recompute();
+      root.dataset.engineState = "ready";
+      // startMs is the engine's own start, once per tab; reused says another page had started it.
+      const detail = {
+        calculator: data.calculator, readyAt: state.readyAt, startMs: engine.readyAt - engine.startedAt,
+        reused: state.mountedAt > engine.readyAt, timings: engine.timings,
+      };
+      document.dispatchEvent(new CustomEvent(ENGINE_READY, { detail }));
+    }
+
+    function engineFailed() {
+      status.textContent = data.ui.failed;
+      root.dataset.engineState = "failed";
+      for (const section of root.querySelectorAll('.kr-result[data-state="computing"]')) {
+        setResultState(section.dataset.scenario, "stale", data.ui.failed);
+      }
+    }
+
+    function markStale(scenario) {
+      setResultState(scenario, "stale", data.ui.stale);
+      root.querySelector(`.kr-result[data-scenario="${scenario}"]`).setAttribute("title", data.ui.stale);
+    }
+
+    function recompute(scenarios = state.compare ? ["1", "2"] : ["1"]) {
+      // (history.state holds Material's scroll position for the back button: kept)
+      if (window.location.protocol !== "file:") history.replaceState(history.state, "", `?${toQuery()}${window.location.hash}`);
+      for (const scenario of scenarios) {
+        const inputs = readForm(scenario);
+        if (!inputs) {
+          state.pending.delete(scenario); // an answer still on its way is for inputs no longer shown
+          markStale(scenario);
+          continue;
+        }
+        root.querySelector(`.kr-result[data-scenario="${scenario}"]`).removeAttribute("title");
+        if (state.ready) ask(scenario, inputs);
+        // until the engine answers, the figures shown are for other inputs, unless they are these
+        else if (JSON.stringify(inputs) === state.shown[scenario]) setResultState(scenario, "fresh");
+        else setResultState(scenario, "computing", data.ui.computing);
+      }
+    }
+
+    function setCompare(on, compute = true) {
+      state.compare = on;
+      const second = root.querySelector('.kr-calc__scenario[data-scenario="2"]');
+      second.hidden = !on;
+      root.querySelector(".kr-calc__compare").textContent = on ? data.ui.uncompare : data.ui.compare;
+      root.classList.toggle("kr-calc--compare", on);
+      if (on && compute) {
+        const values = {};
+        for (const param of data.params) {
+          const input = control("1", param.name);
+          values[param.name] = param.kind === "bool" ? input.checked : input.value;
+        }
+        writeForm("2", values);
+        unfoldSetInputs("2");
+      }
+      if (!on) root.querySelector(".kr-calc__difference").hidden = true;
+      renderCharts();
+      if (compute) recompute();
+    }
+
+    // ---- Wiring -----------------------------------------------------------------------------------
+    for (const scenario of ["1", "2"]) {
+      form(scenario).addEventListener("input", () => recompute([scenario]));
+      form(scenario).addEventListener("change", () => recompute([scenario]));
+      form(scenario).addEventListener("submit", (event) => event.preventDefault());
+    }
+    root.querySelector(".kr-calc__compare").addEventListener("click", () => setCompare(!state.compare));
+    root.querySelector(".kr-calc__share").addEventListener("click", async (event) => {
+      try { await navigator.clipboard.writeText(window.location.href); event.target.textContent = data.ui.copied; }
+      catch { window.prompt(data.ui.share, window.location.href); }
+    });
+
+    // the inputs the build's result is for: the form as built
+    state.shown["1"] = JSON.stringify(readForm("1"));
+    if (fromQuery()) recompute(); // (the engine is not ready: this marks what the link changed)
+    if (window.location.protocol === "file:") {
+      status.textContent = data.ui.offline_file;
+      root.dataset.engineState = "unavailable";
+      return () => inView.disconnect();
+    }
+    state.mountedAt = performance.now();
+    engine.listeners.add(onAnswer);
+    startEngine(new URL(root.dataset.engine, window.location.href));
+    if (engine.ready) engineReady();
+    else if (engine.failed) engineFailed();
+    return () => {
+      engine.listeners.delete(onAnswer);
+      inView.disconnect();
+      root.querySelector(".kr-calc__charts")?.__krResize?.disconnect();
+    };
   }
 })();

@@ -10,7 +10,7 @@
   const ui = settings.ui;
   const languageRoot = new URL(JSON.parse(configNode.textContent).base + "/", window.location.href);
   const siteRoot = new URL(settings.root, languageRoot);
-  const panel = document.getElementById("kr-offline-panel");
+  let panel = document.getElementById("kr-offline-panel");
   const numbers = new Intl.NumberFormat(settings.lang, { maximumFractionDigits: 1 });
   const percents = new Intl.NumberFormat(settings.lang, { style: "percent", maximumFractionDigits: 0 });
   const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
@@ -195,6 +195,17 @@
       window.location.reload();
     }
   });
+
+  // A page opened in place (navigation.js) may be the Offline page: its panel is filled then.
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(() => {
+      const next = document.getElementById("kr-offline-panel");
+      if (next === panel) return;
+      panel = next;
+      if (panel && last) render(last);
+      else if (panel) post({ type: "status" });
+    });
+  }
 
   navigator.serviceWorker.register(new URL("sw.js", siteRoot).href, { scope: siteRoot.href, updateViaCache: "none" })
     .then((reg) => {

@@ -1,0 +1,117 @@
+"""The "at least N" charts of a calculator page (chart.js) show the numbers of the result's tables:
+each bar's value is the table's "at least" for its outcome, its title shows the same text as the
+table's cell, its height is that chance of the plot's height; the outcomes left out are only those
+certain at the start or negligible at the end. Comparing, both scenarios share one chart. At phone
+width the chart fits the screen, in dark mode too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from calculators.presentation import present
+from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, ENGINE_STATE, RESULT_STATE
+
+ENGINE_TIMEOUT = 90_000
+NEGLIGIBLE = 0.0005
+
+BARS = """() => [...document.querySelectorAll(".kr-calc__charts figure")].map((figure) => ({
+  caption: figure.querySelector("figcaption").textContent,
+  plot: (() => { const grid = [...figure.querySelectorAll(".kr-chart__grid")].map((l) => +l.getAttribute("y1"));
+                 return Math.max(...grid) - Math.min(...grid); })(),
+  width: figure.querySelector("svg").getBoundingClientRect().width,
+  bars: [...figure.querySelectorAll("rect.kr-chart__bar")].map((bar) => ({
+    series: +bar.dataset.series, k: +bar.dataset.k, value: +bar.dataset.atLeast,
+    height: +bar.getAttribute("height"), title: bar.querySelector("title").textContent,
+  })),
+}))"""
+
+TABLE_CELLS = """() => [...document.querySelectorAll('.kr-result[data-scenario="1"] table.kr-dist')].map((table) =>
+  [...table.tBodies[0].rows].map((row) => [row.cells[0].textContent.trim(), row.cells[2].textContent.trim()]))"""
+
+SETTLED = f"""() => document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "ready"
+  && [...document.querySelectorAll('.kr-result:not([hidden])')]
+       .every((r) => r.getAttribute("{RESULT_STATE}") === "fresh" || r.closest("[hidden]"))"""
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    yield page
+    context.close()
+
+
+def check_against_table(chart: dict, table: dict, series: int) -> None:
+    rows = {row[0]: row[2] for row in table["rows"]}
+    drawn = [bar for bar in chart["bars"] if bar["series"] == series]
+    ks = [bar["k"] for bar in drawn]
+    assert ks, "a chart has bars"
+    order = [row[0] for row in table["rows"]]
+    start = order.index(ks[0])
+    assert ks == order[start : start + len(ks)], "the outcomes drawn follow one another"
+    for bar in drawn:
+        assert bar["value"] == pytest.approx(rows[bar["k"]], abs=1e-12), bar
+        assert bar["height"] == pytest.approx(max(chart["plot"] * bar["value"], 1 if bar["value"] else 0), abs=0.01)
+    left_out = [k for k in order if k not in ks]
+    for k in left_out:
+        before = order.index(k) < start
+        assert (before and rows[k] == pytest.approx(1)) or (not before and rows[k] < NEGLIGIBLE), k
+
+
+@pytest.mark.parametrize(
+    "name", [name for name in DEFAULT_SCENARIOS if present(name, DEFAULT_SCENARIOS[name])["tables"]]
+)
+def test_the_chart_shows_the_tables_numbers(phone, server, name):
+    phone.route("**/assets/engine/**", lambda route: route.abort())  # the build's own result
+    phone.goto(f"{server}/calculators/{name}/")
+    phone.wait_for_function(f'document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
+    tables = present(name, DEFAULT_SCENARIOS[name])["tables"]
+    charts = phone.evaluate(BARS)
+    cells = phone.evaluate(TABLE_CELLS)
+    assert len(charts) == len(tables)
+    for chart, table, table_cells in zip(charts, tables, cells, strict=True):
+        check_against_table(chart, table, series=1)
+        assert chart["width"] <= 390
+        shown = dict(table_cells)
+        for bar in chart["bars"]:
+            outcome, value = bar["title"].rsplit(": ", 1)
+            assert value == shown[outcome.rsplit("≥ ", 1)[1]], "the bar's title reads as the table's cell"
+    assert not phone.errors
+
+
+def test_comparing_draws_both_scenarios_on_one_chart(phone, server):
+    phone.goto(
+        f"{server}/calculators/shooting/?models=6&wounds_each=1&attack=6&defense=5&armor=3&cover=light"
+        "&compare=1&s2.models=6&s2.wounds_each=1&s2.attack=6&s2.defense=5&s2.armor=3&s2.cover=none"
+    )
+    phone.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
+    phone.wait_for_function("() => document.querySelectorAll('.kr-chart__key').length === 2")
+    first = present(
+        "shooting", {"models": 6, "wounds_each": 1, "attack": 6, "defense": 5, "armor": 3, "cover": "light"}
+    )
+    second = present(
+        "shooting", {"models": 6, "wounds_each": 1, "attack": 6, "defense": 5, "armor": 3, "cover": "none"}
+    )
+    charts = phone.evaluate(BARS)
+    assert len(charts) == len(first["tables"])
+    for chart, table_1, table_2 in zip(charts, first["tables"], second["tables"], strict=True):
+        check_against_table(chart, table_1, series=1)
+        check_against_table(chart, table_2, series=2)
+    # leaving comparison: one scenario again
+    phone.click(".kr-calc__compare")
+    phone.wait_for_function("() => document.querySelectorAll('.kr-chart__key').length === 0")
+    assert {bar["series"] for chart in phone.evaluate(BARS) for bar in chart["bars"]} == {1}
+    assert not phone.errors
+
+
+def test_the_chart_follows_an_input_change(phone, server):
+    phone.goto(f"{server}/calculators/shooting/")
+    phone.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
+    phone.fill('form[data-scenario="1"] input[name="models"]', "3")
+    phone.wait_for_function(SETTLED)
+    inputs = {**DEFAULT_SCENARIOS["shooting"], "models": 3}
+    for chart, table in zip(phone.evaluate(BARS), present("shooting", inputs)["tables"], strict=True):
+        check_against_table(chart, table, series=1)

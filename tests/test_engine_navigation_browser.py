@@ -1,0 +1,151 @@
+"""The calculators' engine starts once per tab: pages of the site open in place (navigation.js hands
+Material's instant navigation the site's own links), so a second calculator answers with the engine
+the first one started; a page without a calculator starts it while idle once it is saved on the
+device, and never downloads it for that.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from same_numbers import assert_same_numbers
+
+from calculators import CALCULATORS
+from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, ENGINE_READY_EVENT, ENGINE_STATE, RESULT_STATE
+
+ENGINE_TIMEOUT = 90_000
+WORKER = "assets/engine/calc-worker.js"
+SAVED = "() => document.querySelector('.kr-offline-indicator')?.dataset.state === 'ready'"
+
+
+def settled(name: str) -> str:
+    return f"""() => {{
+      const root = document.querySelector('.kr-calc[data-calculator="{name}"]');
+      return !!root && root.getAttribute("{ENGINE_STATE}") === "ready"
+        && root.querySelector('.kr-result[data-scenario="1"]').getAttribute("{RESULT_STATE}") === "fresh";
+    }}"""
+
+
+def shown_result(page):
+    raw = page.locator('section.kr-result[data-scenario="1"]').get_attribute("data-result")
+    return json.loads(raw)
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.engine_workers = []
+    page.on("worker", lambda worker: page.engine_workers.append(worker.url) if WORKER in worker.url else None)
+    yield page
+    page.close()
+
+
+def _record_ready_events(page) -> None:
+    page.evaluate(f"""() => {{
+      window.__readyEvents = [];
+      document.addEventListener("{ENGINE_READY_EVENT}", (event) => window.__readyEvents.push(event.detail));
+    }}""")
+
+
+def test_a_second_calculator_answers_without_a_second_start(page, server):
+    page.goto(f"{server}/calculators/")
+    _record_ready_events(page)
+    page.click("article a[href$='calculators/shooting/']")
+    page.wait_for_function(settled("shooting"), timeout=ENGINE_TIMEOUT)
+    first = page.evaluate("window.__readyEvents[0]")
+    assert first["reused"] is False and first["startMs"] > 0
+    assert set(first["timings"]) >= {"pyodide", "archive", "import", "files"}
+
+    # the site's own navigation (the drawer's link on a phone) to another calculator
+    page.evaluate("""() => [...document.querySelectorAll("a[href$='calculators/melee/']")][0].click()""")
+    page.wait_for_function(settled("melee"), timeout=10_000)
+    assert page.url.split("?")[0].endswith("/calculators/melee/")
+    assert page.evaluate("window.__krEngine.starts") == 1
+    assert len(page.engine_workers) == 1, page.engine_workers
+    events = page.evaluate("window.__readyEvents")
+    assert [event["calculator"] for event in events] == ["shooting", "melee"]
+    assert events[1]["reused"] is True
+    assert_same_numbers(shown_result(page), CALCULATORS["melee"].run(DEFAULT_SCENARIOS["melee"]))
+
+    # an input changed on the second page is answered by the same engine
+    page.fill('form[data-scenario="1"] input[name="a_models"]', "4")
+    page.wait_for_function(settled("melee"))
+    expected = CALCULATORS["melee"].run({**DEFAULT_SCENARIOS["melee"], "a_models": 4})
+    assert_same_numbers(shown_result(page), expected)
+
+    # back to the first calculator: in place again, with the inputs of its address
+    page.go_back()
+    page.wait_for_function(settled("shooting"), timeout=10_000)
+    assert page.evaluate("window.__krEngine.starts") == 1
+    assert_same_numbers(shown_result(page), CALCULATORS["shooting"].run(DEFAULT_SCENARIOS["shooting"]))
+    assert not page.errors
+
+
+def test_pages_opened_in_place_keep_the_language_links_and_the_header(page, server):
+    page.goto(f"{server}/fr/calculators/")
+    page.click("article a[href$='calculators/regroup/']")
+    page.wait_for_url("**/fr/calculators/regroup/**")
+    page.wait_for_function("() => !!document.querySelector('.kr-calc[data-calculator=\"regroup\"]')")
+    links = page.eval_on_selector_all("a.kr-language", "links => links.map((a) => [a.lang, a.href])")
+    assert dict(links) == {
+        "en": f"{server}/calculators/regroup/",
+        "fr": f"{server}/fr/calculators/regroup/",
+        "ru": f"{server}/ru/calculators/regroup/",
+    }
+    assert page.title().startswith(page.locator("article h1").inner_text().strip().rstrip("¶").strip())
+    assert not page.errors
+
+
+def test_a_page_without_calculator_starts_the_saved_engine_when_idle(page, server):
+    # a first visit saves this language and the engine on the device (offline.js, sw.js)
+    page.goto(f"{server}/calculators/regroup/")
+    page.wait_for_function(settled("regroup"), timeout=ENGINE_TIMEOUT)
+    page.wait_for_function(SAVED, timeout=ENGINE_TIMEOUT)
+
+    # a rule page loaded afresh: the engine starts while it is idle, from the device's copy
+    network: list[str] = []
+
+    def over_network(response) -> None:
+        if "assets/engine/" in response.url and not response.from_service_worker:
+            network.append(response.url)
+
+    page.on("response", over_network)
+    page.goto(f"{server}/kensei/orders/")
+    page.wait_for_function("() => window.__krEngine && window.__krEngine.ready", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("window.__krEngine.starts") == 1
+    assert network == [], "the saved engine came from the device"
+
+    # the calculator opened next from that page answers with it
+    _record_ready_events(page)
+    page.evaluate("""() => document.querySelector("article a[href*='calculators/regroup/']").click()""")
+    page.wait_for_function(settled("regroup"), timeout=10_000)
+    assert page.evaluate("window.__readyEvents[0].reused") is True
+    assert page.evaluate("window.__krEngine.starts") == 1
+    assert not page.errors
+
+
+def test_a_rule_page_never_downloads_the_engine_for_itself(browser, server):
+    """Without the service worker (a browser that has none, or blocked), nothing is saved, so a rule
+    page starts no engine and fetches none of its files."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        engine_requests: list[str] = []
+        page.on("request", lambda r: engine_requests.append(r.url) if "assets/engine/" in r.url else None)
+        page.goto(f"{server}/kensei/orders/")
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(1500)  # past the idle callback's start
+        assert page.evaluate("window.__krEngine.starts") == 0
+        assert engine_requests == []
+    finally:
+        context.close()
