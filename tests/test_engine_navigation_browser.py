@@ -7,6 +7,7 @@ device, and never downloads it for that.
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from same_numbers import assert_same_numbers
@@ -149,3 +150,54 @@ def test_a_rule_page_never_downloads_the_engine_for_itself(browser, server):
         assert engine_requests == []
     finally:
         context.close()
+
+
+SNAPSHOT_SAVED = """async () => {
+  const cache = await caches.open("kensei-engine-snapshot");
+  return (await cache.keys()).map((request) => request.url);
+}"""
+
+
+def _saved_snapshots(page, timeout_s: float = 60) -> list[str]:
+    """The snapshots in Cache Storage, once there is one (the worker saves it after its first start)."""
+    deadline = time.monotonic() + timeout_s
+    while not (urls := page.evaluate(SNAPSHOT_SAVED)) and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+    return urls
+
+
+def test_a_later_start_restores_the_engines_snapshot(page, server):
+    """The first start is a full one and saves the engine's memory; the next restores it and answers
+    the same; a snapshot that cannot be restored is dropped and the start is a full one again."""
+    link = f"{server}/calculators/shooting/?models=6&wounds_each=1&attack=6&defense=5&armor=3&cover=light"
+    expected = CALCULATORS["shooting"].run({"models": 6, "wounds_each": 1, "attack": 6, "defense": 5,
+                                            "armor": 3, "cover": "light"})  # fmt: skip
+    page.goto(link)
+    page.wait_for_function(settled("shooting"), timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("window.__krEngine.timings.snapshot") == "none"
+    [saved] = _saved_snapshots(page)
+    assert saved.startswith(f"{server}/assets/engine/snapshot-") and saved.endswith(".bin")
+
+    page.reload()
+    page.wait_for_function(settled("shooting"), timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("window.__krEngine.timings.snapshot") == "restored"
+    assert_same_numbers(shown_result(page), expected)
+    page.fill('form[data-scenario="1"] input[name="models"]', "4")
+    page.wait_for_function(settled("shooting"))
+    assert_same_numbers(shown_result(page), CALCULATORS["shooting"].run({**DEFAULT_SCENARIOS["shooting"],
+                        "models": 4, "cover": "light"}))  # fmt: skip
+
+    # a damaged snapshot (another engine's memory, a truncated write): a full start, the right figures
+    page.evaluate(
+        """async (url) => {
+      const cache = await caches.open("kensei-engine-snapshot");
+      const gzip = new Blob([new Uint8Array(1000)]).stream().pipeThrough(new CompressionStream("gzip"));
+      await cache.put(url, new Response(gzip));
+    }""",
+        saved,
+    )
+    page.goto(link)
+    page.wait_for_function(settled("shooting"), timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("window.__krEngine.timings.snapshot") == "none"
+    assert_same_numbers(shown_result(page), expected)
+    assert not page.errors

@@ -7,6 +7,7 @@ pages load them from there; rule pages never do. Pyodide comes from the pinned n
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import zipfile
 from pathlib import Path
@@ -45,6 +46,28 @@ def install(project: Path, site_dir: Path) -> Path:
     (target / "pyodide").mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(pyodide / name, target / "pyodide" / name)
-    shutil.copyfile(CALC_WORKER, target / "calc-worker.js")
     calculators_zip(project / "calculators", target / "calculators.zip")
+    write_worker(target)
     return target
+
+
+VERSION_LINE = 'const ENGINE_VERSION = "source";'
+"""The worker's line that names its build's engine files (``source`` in the project: no snapshot)."""
+
+
+def engine_version(target: Path) -> str:
+    """A digest of the engine's files: the worker keeps a memory snapshot per version, so a snapshot
+    is never restored into another Pyodide or another version of the calculators."""
+    digest = hashlib.sha256()
+    for path in [*(target / "pyodide" / name for name in PYODIDE_FILES), target / "calculators.zip"]:
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_worker(target: Path) -> None:
+    """The worker, with the engine's version in place of the project's placeholder."""
+    source = CALC_WORKER.read_text(encoding="utf-8")
+    if source.count(VERSION_LINE) != 1:
+        raise PluginError(f"{CALC_WORKER}: the line {VERSION_LINE!r} must appear once")
+    version = f'const ENGINE_VERSION = "{engine_version(target)}";'
+    (target / "calc-worker.js").write_text(source.replace(VERSION_LINE, version), encoding="utf-8")

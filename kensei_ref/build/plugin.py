@@ -155,6 +155,10 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         if self.role.archive:
             # Material's offline plugin would add the iframe-worker shim from a CDN; this copy serves its own.
             config.extra["polyfills"] = [vendor.SHIM]
+            # Pages read from files are never opened in place; and with instant navigation on, Material's
+            # page observable (document$) never emits from file:// (its navigation completes it at once).
+            features = config.theme.get("features") or []
+            config.theme["features"] = [feature for feature in features if feature != "navigation.instant"]
 
     def _benchmarks(self, config: MkDocsConfig) -> tuple[dict, dict | None] | None:
         docs = Path(config.docs_dir).parent

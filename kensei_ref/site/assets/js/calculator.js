@@ -101,8 +101,10 @@
   }
   const first = document.querySelector(".kr-calc");
   if (first && window.location.protocol !== "file:") startEngine(new URL(first.dataset.engine, window.location.href));
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-  else onPage();
+  // Each page opened in place comes through Material's document$; a page read from a file never is.
+  if (window.location.protocol !== "file:" && window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(onPage);
+  } else onPage();
 
   function mount(root) {
     const data = JSON.parse(root.querySelector(".kr-calc__data").dataset.json);

@@ -3,13 +3,14 @@
 // height the chance of at least N. calculator.js calls window.krChart.draw with each scenario's
 // tables; comparing, both scenarios share one chart, bar beside bar.
 //
-// The drawing is sized to its box in CSS pixels (drawn again when the box changes width), so its
+// The drawing is sized to its box in CSS pixels (640 at most) (drawn again when the box changes width), so its
 // text stays at the page's size on a phone; colours come from the theme's variables (kensei.css),
 // so it follows dark mode. Each bar carries its exact value (data-at-least) and a <title>.
 (() => {
   "use strict";
   const SVG = "http://www.w3.org/2000/svg";
   const HEIGHT = 190;
+  const MAX_WIDTH = 640; // wider, a few bars would be bands
   const MARGIN = { top: 14, right: 6, bottom: 26, left: 44 };
   const NEGLIGIBLE = 0.0005; // below 0.05 %, a bar is invisible: the table still lists the value
   const CERTAIN = 1 - 1e-12;
@@ -38,8 +39,8 @@
    * chart: { title, label, series: [{ name, rows: [[k, exactly, atLeast], ...] }] }
    * format: { percent(value), whole(value), short(value) (a bar's label), outcome(k) }
    */
-  function drawOne(figure, chart, format) {
-    const width = Math.max(260, Math.floor(figure.clientWidth || 320));
+  function drawOne(figure, chart, format, boxWidth) {
+    const width = Math.max(260, Math.min(MAX_WIDTH, Math.floor(boxWidth || 320)));
     const plotWidth = width - MARGIN.left - MARGIN.right;
     const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
     const { ks, atLeast } = outcomes(chart.series);
@@ -106,7 +107,7 @@
       figure.className = "kr-chart";
       return figure;
     }));
-    const render = () => charts.forEach((chart, i) => drawOne(box.children[i], chart, format));
+    const render = () => charts.forEach((chart, i) => drawOne(box.children[i], chart, format, box.clientWidth));
     render();
     if (box.__krResize) box.__krResize.disconnect();
     let lastWidth = box.clientWidth;

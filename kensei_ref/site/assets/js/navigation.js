@@ -27,8 +27,10 @@
     return path === "" || path.endsWith("/") || path.endsWith(".html");
   }
 
-  document.addEventListener("click", (event) => {
-    if (event.defaultPrevented || event.button !== 0) return; // Material took it, or not a plain click
+  // On the window, after every handler on the document: a term's first tap (terms.js) or the
+  // language switcher (language.js) may have taken the click already.
+  window.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0) return; // taken already, or not a plain click
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (!link || link.target || link.hasAttribute("download")) return;
