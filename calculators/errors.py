@@ -37,5 +37,11 @@ class CalculatorInputError(ValueError):
         return self.message.format(*(name_of(other) for other in self.related), **self.values)
 
 
+def quoted(value: object) -> str:
+    """A value as a message quotes it (``repr``), its braces doubled: a message is a template
+    (:meth:`CalculatorInputError.describe` fills it in), and ``{x}`` typed by a user is no slot."""
+    return repr(value).replace("{", "{{").replace("}", "}}")
+
+
 class RuleValueMissing(LookupError):
     """The rule data lacks a number a calculator needs (the JSON and the code are out of step)."""

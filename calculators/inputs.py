@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import field, make_dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import CalculatorInputError
+from .errors import CalculatorInputError, quoted
 from .params import Param
 from .rulebook import RuleValues
 
@@ -47,7 +47,7 @@ class InputsBase:
             CalculatorInputError: for an unknown key, a missing required key or a bad value.
         """
         if not isinstance(mapping, Mapping):
-            raise CalculatorInputError("inputs", f"must be a mapping of input names to values, got {mapping!r}")
+            raise CalculatorInputError("inputs", f"must be a mapping of input names to values, got {quoted(mapping)}")
         rules = RuleValues.bundled() if rules is None else rules
         names = [param.name for param in cls.PARAMS]
         for key in mapping:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypedDict
 
-from .errors import CalculatorInputError
+from .errors import CalculatorInputError, quoted
 from .rulebook import RuleValues
 
 
@@ -36,6 +37,24 @@ class Bounds(TypedDict):
 CHARACTERISTIC: Final[Bounds] = {"minimum": 0, "maximum": 20}
 """Bounds of a characteristic (Attack, Defense, Armor, Initiative, Honor, Ki, Morale): room for
 every profile, and one declaration for every calculator that asks for one."""
+
+
+INTEGER: Final = re.compile(r"-?[0-9]+")
+r"""A whole number as typed, in the terminal, in a link or in the site's form (calculator.js reads
+``/^-?\d+$/``): ASCII digits and a leading minus, nothing else (no ``+5``, ``1_0``, ``٣`` or ``３``,
+which Python's ``int()`` would take)."""
+
+
+def integer(text: str) -> int:
+    """The whole number ``text`` holds (blanks around it ignored).
+
+    Raises:
+        ValueError: when it is anything else (see :data:`INTEGER`).
+    """
+    stripped = text.strip()
+    if not INTEGER.fullmatch(stripped):
+        raise ValueError(f"not a whole number: {text!r}")
+    return int(stripped)
 
 
 def is_int(value: object) -> bool:
@@ -127,7 +146,7 @@ class Param:
             )
             value = tuple(value) if ok else value
         if not ok:
-            raise CalculatorInputError(self.name, f"must be {self.allowed(rules)}, got {value!r}")
+            raise CalculatorInputError(self.name, f"must be {self.allowed(rules)}, got {quoted(value)}")
         return value
 
     def parse_text(self, text: str, rules: RuleValues) -> Any:
@@ -138,16 +157,16 @@ class Param:
         """
         try:
             if self.kind == "int":
-                value: Any = int(text.strip())
+                value: Any = integer(text)
             elif self.kind == "int_list":
-                value = [int(item) for item in text.split(",")] if text.strip() else []
+                value = [integer(item) for item in text.split(",")] if text.strip() else []
             elif self.kind == "bool":
                 value = {"true": True, "false": False, "1": True, "0": False}[text.strip().lower()]
             else:
                 value = text.strip()
             return self.validate(value, rules)
         except (ValueError, KeyError):
-            raise CalculatorInputError(self.name, f"must be {self.allowed(rules)}, got {text!r}") from None
+            raise CalculatorInputError(self.name, f"must be {self.allowed(rules)}, got {quoted(text)}") from None
 
     def describe(self, rules: RuleValues) -> dict[str, Any]:
         """JSON-ready metadata for a form: every bound resolved against ``rules``."""

@@ -144,6 +144,20 @@ BAD = [
      "--speed"),
     ("option-without-value", ["calc", "charge", "--dice", "1d10", "--distance"], "--distance"),
     ("unknown-calculator", ["calc", "fireball"], "fireball"),
+    # braces typed by a user are no template slots
+    ("braces-named", ["calc", "regroup", "--honor", "{x}"], "--honor: must be an integer from 0 to 20, got '{x}'"),
+    ("braces-positional", ["calc", "regroup", "--honor", "{0}"], "got '{0}'"),
+    ("braces-empty", ["calc", "shooting", "--dice", "{}", "--attack", "6", "--defense", "5", "--armor", "3"],
+     "--dice: must be an integer from 0 to 200, got '{}'"),
+    ("braces-in-list", ["calc", "shooting", "--wounds", "1,{2}", "--attack", "6", "--defense", "5", "--armor", "3"],
+     "got '1,{2}'"),
+    ("braces-in-choice", ["calc", "shooting", *ARCHERS, "--range", "{far}"], "got '{far}'"),
+    # one number grammar with the site's form: ASCII digits and a leading minus only
+    ("plus-sign", ["calc", "regroup", "--honor", "+5"], "got '+5'"),
+    ("underscore", ["calc", "regroup", "--honor", "1_0"], "got '1_0'"),
+    ("arabic-indic-digit", ["calc", "regroup", "--honor", "٣"], "got '٣'"),
+    ("fullwidth-digit", ["calc", "regroup", "--honor", "３"], "got '３'"),
+    ("newline-quoted", ["calc", "regroup", "--honor", "5\n6"], "got '5\\n6'"),
 ]  # fmt: skip
 
 

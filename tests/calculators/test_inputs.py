@@ -163,3 +163,11 @@ def test_every_number_input_is_bounded(name):
             assert None not in param.bounds(rules), param.name
         if param.kind == "int_list":
             assert param.max_length is not None, param.name
+
+
+@pytest.mark.parametrize("value", ["{x}", "{0}", "{}", "}{", {"a": "{b}"}, ["{"]])
+def test_braces_in_a_value_are_quoted_not_filled(value):
+    """A message is a template for translation; a value holding braces is quoted as given."""
+    with pytest.raises(CalculatorInputError) as raised:
+        CALCULATORS["regroup"].run({"honor": value})
+    assert str(raised.value) == f"honor: must be an integer from 0 to 20, got {value!r}"
