@@ -454,3 +454,34 @@ def test_search_json_with_no_result_is_an_empty_list(capsys):
 def test_error_messages_speak_the_language_asked(capsys, bundled):
     _, _, err = run(capsys, "rule", "kensei.regrop", "--lang", "ru")
     assert "«kensei.regrop»" in err and "kensei.regroup" in err
+
+
+@pytest.fixture
+def lookup(capsys):
+    """``lookup(*argv) -> (status, stdout, stderr)`` of the ``kensei-ref`` command."""
+    return lambda *argv: run_cli(main, capsys, *argv)
+
+
+PASTED = "naginata " * 22_000
+"""A pasted page: about 22,000 words (it used to keep the glossary lookup busy for minutes)."""
+
+
+@pytest.mark.parametrize(("command", "text"), [("glossary", PASTED), ("rule", PASTED), ("search", "zzqx " * 22_000)])
+def test_a_pasted_page_gets_one_short_line(lookup, command, text):
+    status, out, err = lookup(command, text)
+    assert status == 1 and out == ""
+    assert err.count("\n") == 1 and len(err) < 200, err[:300]
+    assert "…" in err, "what was typed is cut, not repeated whole"
+
+
+@pytest.mark.parametrize("command", ["glossary", "search", "rule"])
+def test_control_characters_are_not_echoed(lookup, command):
+    status, _, err = lookup(command, "zz\x1b[31mq\nq\x07")
+    assert status == 1
+    assert err.count("\n") == 1
+    assert not any(ord(c) < 32 and c != "\n" for c in err), repr(err)
+
+
+def test_the_russian_message_quotes_once(lookup):
+    _, _, err = lookup("glossary", "xyzzy", "--lang", "ru")
+    assert "«xyzzy»" in err and "««" not in err

@@ -16,6 +16,7 @@ import re
 import shutil
 import sys
 import textwrap
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -138,7 +139,7 @@ def run_search(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps([hit.to_json() for hit in hits], ensure_ascii=False) + "\n")
         return 0 if hits else 1
     if not hits:
-        return _not_found("search", _("no rule matches {query}").format(query=_quote(query, args.lang)))
+        return _not_found("search", _("no rule matches {query}").format(query=_echo(query, args.lang)))
     width = _width()
     rank_width = len(str(len(hits)))
     for rank, hit in enumerate(hits, 1):
@@ -159,7 +160,7 @@ def run_glossary(args: argparse.Namespace) -> int:
     try:
         terms = find_terms(book, wanted)
     except NotFound as missing:
-        quoted = _quote(wanted, args.lang)
+        quoted = _echo(wanted, args.lang)
         if missing.suggestions:
             message = _("no glossary term is called {name}; nearest: {names}").format(
                 name=quoted, names=", ".join(missing.suggestions)
@@ -284,6 +285,19 @@ def _quote(text: str, lang: str) -> str:
     return f"{opening}{text}{closing}"
 
 
+ECHOED_LETTERS = 60
+"""How much of what a user typed an error line repeats."""
+
+
+def _echo(typed: str, lang: str) -> str:
+    """What the user typed, as an error line repeats it: quoted, on one line (control characters and
+    runs of blanks become one space), and cut after ECHOED_LETTERS letters."""
+    line = " ".join("".join(" " if unicodedata.category(c)[0] == "C" else c for c in typed).split())
+    if len(line) > ECHOED_LETTERS:
+        line = line[:ECHOED_LETTERS].rstrip() + "…"
+    return _quote(line, lang)
+
+
 def _citation(book: RuleBook, citation: Citation, lang: str) -> str:
     if citation.ref:
         ref = book.reference(citation.ref)
@@ -301,7 +315,7 @@ def _note_kind(kind: str, _: Callable[[str], str]) -> str:
 
 
 def _rule_message(missing: NotFound, lang: str, _: Callable[[str], str]) -> str:
-    wanted = _quote(missing.wanted, lang)
+    wanted = _echo(missing.wanted, lang)
     ids = ", ".join(missing.suggestions)
     if missing.ambiguous:
         return _("{wanted} names a rule in both games: {ids}").format(wanted=wanted, ids=ids)

@@ -636,6 +636,9 @@ def find_rule(book: RuleBook, wanted: str) -> Rule:
 
 NEAREST_NAME_CUTOFF = 0.75
 """How alike a name must be (difflib ratio) to be taken for a misspelt glossary name."""
+NAME_LETTERS = 80
+"""The longest text looked up as a glossary name (the longest name has 26 letters): a longer one
+names no term, and is not compared with every name (a pasted page would take minutes)."""
 
 
 def _name_stems(name: str, lang: str) -> tuple[str, ...]:
@@ -652,13 +655,14 @@ def find_terms(book: RuleBook, wanted: str) -> list[Term]:
         NotFound: with the nearest names, when none is close enough.
     """
     key = _fold_accents(normalise(" ".join(wanted.split())))
-    if not key:
+    if not key or len(key) > NAME_LETTERS:
         raise NotFound(wanted, [])
     exact = [t for t in book.terms if any(_fold_accents(normalise(t.name[x])) == key for x in LANGS)]
     if exact:
         return exact
+    wanted_stems = {x: _name_stems(wanted, x) for x in LANGS}
     same_stems = [
-        t for t in book.terms if any(_name_stems(wanted, x) == _name_stems(t.name[x], x) != () for x in LANGS)
+        t for t in book.terms if any(wanted_stems[x] == _name_stems(t.name[x], x) != () for x in LANGS)
     ]
     if same_stems:
         return same_stems
