@@ -147,6 +147,41 @@ BAD_DATA = [
         ["data/glossary/sample.yaml: terms[general].rule: unknown rule 'kensei.absent'"],
         id="term-dangling-rule",
     ),
+    pytest.param(
+        CHAPTER,
+        "see {rule:kensei.try-again}.",
+        "see {rule:kensei.try-again}. <script>alert('data')</script><img src=x onerror=alert(2)>",
+        ["data/kensei/08-sample.yaml: rules[kensei.points].body.en: raw HTML is not allowed (found '<script>aler')"],
+        id="script-in-a-body",
+    ),
+    pytest.param(
+        CHAPTER,
+        "text: {en: Two tries., fr:",
+        "text: {en: 'Two <!-- --> tries.', fr:",
+        ["rules[kensei.try-again].examples[0].text.en: raw HTML is not allowed (found '<!-- --> tri')"],
+        id="comment-in-an-example",
+    ),
+    pytest.param(
+        CHAPTER,
+        "see {rule:kensei.try-again}.",
+        "see {rule:kensei.try-again}. [the rule](javascript:alert(1))",
+        ["rules[kensei.points].body.en: a link to a script or data address is not allowed"],
+        id="script-link",
+    ),
+    pytest.param(
+        CHAPTER,
+        "see {rule:kensei.try-again}.",
+        "see {rule:kensei.try-again}. ![x]( DATA:image/svg+xml;base64,PHN2Zz4=)",
+        ["rules[kensei.points].body.en: a link to a script or data address is not allowed"],
+        id="data-image",
+    ),
+    pytest.param(
+        CHAPTER,
+        "section: 8.2 Commandment Points}",
+        "section: 8.2 <b onmouseover=alert(1)>Points</b>}",
+        ["rules[kensei.points].source.section: raw HTML is not allowed"],
+        id="markup-in-a-citation",
+    ),
 ]
 
 

@@ -122,6 +122,9 @@ class _Checker:
             return None
         if pattern is not None and not pattern.match(node):
             self.problem(path, f"{node!r} does not match {pattern.pattern}")
+        elif markup := _markup(node):
+            self.problem(path, markup)
+            return None
         return node
 
     def integer(self, node: Any, path: str) -> int | None:
@@ -152,6 +155,10 @@ class _Checker:
         for key in node:
             if key not in LANGS:
                 self.problem(path, f"unknown key {key!r} (allowed: {', '.join(LANGS)})")
+        for lang in LANGS:
+            if ok and (markup := _markup(node[lang])):
+                self.problem(f"{path}.{lang}", markup)
+                ok = False
         return Text(**{lang: node[lang].strip() for lang in LANGS}) if ok else None
 
     def id_list(self, node: Any, path: str) -> tuple[str, ...]:
@@ -180,6 +187,22 @@ class _Checker:
             text=self.string(node.get("text"), f"{path}.text"),
             section=self.string(node.get("section"), f"{path}.section"),
         )
+
+
+RAW_HTML = re.compile(r"<\s*[A-Za-z!/?]")
+"""The start of an HTML tag, comment or declaration: rule texts are Markdown, and the pages show
+them as such; markup from a data file could carry a script into every page."""
+SCRIPT_LINK = re.compile(r"\]\(\s*<?\s*(?:javascript|vbscript|data)\s*:", re.IGNORECASE)
+"""A Markdown link or image whose address would run or embed code."""
+
+
+def _markup(text: str) -> str | None:
+    """Why ``text`` cannot be shown as a rule's Markdown, or None when it can."""
+    if found := RAW_HTML.search(text):
+        return f"raw HTML is not allowed (found {text[found.start() : found.start() + 12]!r}): write Markdown"
+    if found := SCRIPT_LINK.search(text):
+        return f"a link to a script or data address is not allowed (found {found.group(0)!r})"
+    return None
 
 
 def _read_yaml(path: Path, root: Path, problems: list[Problem]) -> Any:
