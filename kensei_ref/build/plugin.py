@@ -38,7 +38,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from kensei_ref import site as site_files
-from kensei_ref.build import archive, engine, offline, search_patch, vendor
+from kensei_ref.build import archive, csp, engine, offline, search_patch, vendor
 from kensei_ref.build.config import KenseiRefConfig
 from kensei_ref.build.inputs import Fingerprints
 from kensei_ref.languages import LANGUAGE_NAMES, LOCALE_DIR, site_folder, up_to_site_root
@@ -226,6 +226,9 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         site_dir = Path(config.site_dir)
         project = Path(config.config_file_path).parent
         search_patch.apply(site_dir)
+        if not self.role.archive:  # read from files, search runs through a shim that writes inline script
+            others = tuple(site_dir / lang for lang in self.config.languages[1:]) if self._is_root() else ()
+            csp.apply(site_dir, skip=others)
         offline.write_web_manifest(site_dir, self.lang)
         vendor.install_qrcode(project, site_dir)  # each language keeps its own copy, as of every other asset
         if self.role.archive:

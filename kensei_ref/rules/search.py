@@ -661,9 +661,7 @@ def find_terms(book: RuleBook, wanted: str) -> list[Term]:
     if exact:
         return exact
     wanted_stems = {x: _name_stems(wanted, x) for x in LANGS}
-    same_stems = [
-        t for t in book.terms if any(wanted_stems[x] == _name_stems(t.name[x], x) != () for x in LANGS)
-    ]
+    same_stems = [t for t in book.terms if any(wanted_stems[x] == _name_stems(t.name[x], x) != () for x in LANGS)]
     if same_stems:
         return same_stems
     names = {_fold_accents(normalise(t.name[x])): (t, t.name[x]) for t in book.terms for x in LANGS}

@@ -181,7 +181,8 @@ def _split(timings: dict, compile_ms: float) -> dict:
 
 
 def measure_engine_start(browser, base: str, repeats: int) -> dict:
-    """The engine's start split into stages, with nothing cached and with the browser's caches warm."""
+    """The engine's start split into stages, with nothing cached and with the browser's caches warm
+    (the engine's files and its memory snapshot)."""
     stages: dict[str, list[dict]] = {"cold": [], "warm": []}
     for _ in range(repeats):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -190,6 +191,7 @@ def measure_engine_start(browser, base: str, repeats: int) -> dict:
         page.wait_for_function(SETTLED, timeout=TIMEOUT)
         compile_ms = page.evaluate(COMPILE_WASM, f"{base}/assets/engine/pyodide/pyodide.asm.wasm")
         stages["cold"].append(_split(page.evaluate("window.__krEngine.timings"), compile_ms))
+        _wait_for_snapshot(page)
         page.reload()
         page.wait_for_function(SETTLED, timeout=TIMEOUT)
         stages["warm"].append(_split(page.evaluate("window.__krEngine.timings"), compile_ms))
@@ -197,13 +199,27 @@ def measure_engine_start(browser, base: str, repeats: int) -> dict:
     return {cache: {key: median([run[key] for run in runs]) for key in runs[0]} for cache, runs in stages.items()}
 
 
+SNAPSHOTS = "async () => (await (await caches.open('kensei-engine-snapshot')).keys()).length"
+
+
+def _wait_for_snapshot(page) -> None:
+    """Until the engine has saved its memory snapshot (calc-worker.js does, after a full start)."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while not page.evaluate(SNAPSHOTS):
+        if time.monotonic() > deadline:
+            raise SystemExit("the engine saved no snapshot")
+        page.wait_for_timeout(200)
+
+
 def _offline_saved_context(browser, base: str, viewport: dict):
-    """A context whose service worker has saved this language and the engine (a first visit done)."""
+    """A context whose service worker has saved this language and the engine, and whose engine has
+    saved its snapshot: a first visit done, as a player's phone after one use."""
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
     page.goto(f"{base}/{CALCULATOR_PAGE}")
     page.wait_for_function(SETTLED, timeout=TIMEOUT)
     page.wait_for_function(OFFLINE_READY, timeout=TIMEOUT)
+    _wait_for_snapshot(page)
     page.close()
     return context
 

@@ -1,0 +1,90 @@
+"""A Content-Security-Policy on every page, as a ``<meta>`` element the build writes.
+
+The site's own scripts are files; Material writes three small inline scripts into every page (the
+site's scope, the colour palette, the anchor toggle), so the policy names each of them by its
+SHA-256 and no other inline script runs: markup that reached a page (rule data refuses it, see
+``kensei_ref.rules.loader``) could not run a script. The engine needs WebAssembly
+(``'wasm-unsafe-eval'``); styles keep ``'unsafe-inline'`` for Material's and the result bars' style
+attributes. Every page of one build carries the same policy, with every inline script's hash of that
+build, because Material's instant navigation keeps the first page's ``<head>`` and adds what differs.
+
+A ``<meta>`` policy cannot set ``frame-ancestors``; a server adds that as a header. The offline copy
+(read from files) has none: there Material's search runs through the iframe-worker shim, which
+writes an inline script of its own into an iframe, and no server or network is involved.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from pathlib import Path
+
+INLINE_SCRIPT = re.compile(r"<script(?P<attributes>[^>]*)>(?P<body>.*?)</script>", re.DOTALL | re.IGNORECASE)
+DATA_TYPES = ("application/json", "application/ld+json", "text/template")
+"""Script elements that hold data and never run: no hash needed."""
+
+DIRECTIVES = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("style-src", "'self' 'unsafe-inline'"),
+    ("img-src", "'self' data: blob:"),
+    ("font-src", "'self'"),
+    ("connect-src", "'self'"),
+    ("worker-src", "'self' blob:"),
+    ("frame-src", "'self' blob:"),
+    ("manifest-src", "'self'"),
+    ("object-src", "'none'"),
+    ("base-uri", "'self'"),
+    ("form-action", "'self'"),
+)
+CHARSET = re.compile(r"<meta\s+charset[^>]*>", re.IGNORECASE)
+HEAD = re.compile(r"<head[^>]*>", re.IGNORECASE)
+META = '<meta http-equiv="Content-Security-Policy" content="{policy}">'
+
+
+def _runs(attributes: str) -> bool:
+    """Whether a <script> with these attributes is inline code (not a file, not data)."""
+    if re.search(r"\ssrc\s*=", attributes, re.IGNORECASE):
+        return False
+    kind = re.search(r"\stype\s*=\s*[\"']?([^\"'\s>]+)", attributes, re.IGNORECASE)
+    return kind is None or kind.group(1).lower() not in DATA_TYPES
+
+
+def inline_hashes(html: str) -> set[str]:
+    """The CSP source of every inline script of a page: ``'sha256-...'``."""
+    return {
+        "'sha256-" + base64.b64encode(hashlib.sha256(match["body"].encode("utf-8")).digest()).decode("ascii") + "'"
+        for match in INLINE_SCRIPT.finditer(html)
+        if _runs(match["attributes"])
+    }
+
+
+def policy(hashes: set[str]) -> str:
+    """The policy's text with these inline scripts allowed."""
+    parts = []
+    for name, sources in DIRECTIVES:
+        if name == "script-src" and hashes:
+            sources = f"{sources} {' '.join(sorted(hashes))}"
+        parts.append(f"{name} {sources}")
+    return "; ".join(parts)
+
+
+def apply(site_dir: Path, *, skip: tuple[Path, ...] = ()) -> int:
+    """Write the policy first in the <head> of every page under ``site_dir`` (folders in ``skip``
+    belong to other builds); returns the number of pages.
+
+    Raises:
+        ValueError: when a page has no <head> to carry it.
+    """
+    pages = [path for path in sorted(site_dir.rglob("*.html")) if not any(path.is_relative_to(other) for other in skip)]
+    texts = {path: path.read_text(encoding="utf-8") for path in pages}
+    hashes = set().union(*(inline_hashes(text) for text in texts.values())) if texts else set()
+    meta = META.format(policy=policy(hashes))
+    for path, text in texts.items():
+        # after the character set's <meta>, which must stay within the page's first bytes
+        place = CHARSET.search(text) or HEAD.search(text)
+        if place is None:
+            raise ValueError(f"{path}: no <head> for the Content-Security-Policy")
+        path.write_text(text[: place.end()] + meta + text[place.end() :], encoding="utf-8")
+    return len(pages)

@@ -1,0 +1,92 @@
+"""Every page carries a Content-Security-Policy (kensei_ref/build/csp.py): an inline script that is
+not one of Material's own does not run, markup in a page cannot run script, and the site itself (the
+calculators' engine, search, pages opened in place, the offline worker) runs with no violation.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kensei_ref.build import csp
+
+ENGINE_TIMEOUT = 90_000
+POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+SETTLED = """() => document.querySelector(".kr-calc")?.dataset.engineState === "ready"
+  && document.querySelector('.kr-result[data-scenario="1"]').dataset.state === "fresh" """
+WATCH = """() => {
+  window.__violations = [];
+  document.addEventListener("securitypolicyviolation", (event) =>
+    window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+}"""
+
+
+def test_every_page_carries_one_policy_first_in_its_head(built_site):
+    site, _ = built_site
+    pages = sorted(site.rglob("*.html"))  # the offline copy is a zip: its pages are not among them
+    assert len(pages) > 50
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        found = POLICY.findall(html)
+        assert len(found) == 1, f"{path.relative_to(site)}: {len(found)} policies"
+        head = html[: html.index("</head>")]
+        assert head.index("Content-Security-Policy") < head.index("<script"), path
+        policy = found[0]
+        assert "object-src 'none'" in policy and "base-uri 'self'" in policy
+        assert "'unsafe-eval'" not in policy and "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]
+        for needed in csp.inline_hashes(html):
+            assert needed in policy, f"{path.relative_to(site)}: inline script {needed} not allowed"
+
+
+def test_inline_script_hashes_are_of_code_not_data():
+    html = (
+        '<script>var a=1</script><script type="application/json">{"b":2}</script>'
+        '<script src="x.js"></script><script type="module">import "./y.js"</script>'
+    )
+    assert len(csp.inline_hashes(html)) == 2
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.console_errors = []
+    page.on("console", lambda message: page.console_errors.append(message.text) if message.type == "error" else None)
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    yield page
+    context.close()
+
+
+def test_injected_markup_runs_no_script(page, server):
+    page.goto(f"{server}/kensei/orders/")
+    page.evaluate(WATCH)
+    page.evaluate("""() => {
+      window.__ran = [];
+      const article = document.querySelector("article");
+      article.insertAdjacentHTML("beforeend", '<img src="x" onerror="window.__ran.push(1)">');
+      const script = document.createElement("script");
+      script.textContent = "window.__ran.push(2)";
+      document.body.append(script);
+    }""")
+    page.wait_for_function("() => window.__violations.length >= 2")
+    assert page.evaluate("window.__ran") == []
+    assert any(v.startswith("script-src") for v in page.evaluate("window.__violations"))
+
+
+def test_the_site_runs_under_its_policy(page, server):
+    page.goto(f"{server}/calculators/")
+    page.evaluate(WATCH)
+    page.click("article a[href$='calculators/shooting/']")  # opened in place: the policy stays the page's
+    page.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
+    page.fill('form[data-scenario="1"] input[name="models"]', "4")
+    page.wait_for_function(SETTLED)
+    page.goto(f"{server}/ru/glossary/")
+    page.evaluate(WATCH)
+    page.locator("label[for='__search']").first.click()
+    page.keyboard.type("укрытие")
+    page.wait_for_selector(".md-search-result__item", timeout=30_000)
+    assert page.evaluate("window.__violations") == []
+    assert not [text for text in page.console_errors if "Content Security Policy" in text], page.console_errors
+    assert not page.errors
