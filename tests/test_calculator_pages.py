@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from itertools import pairwise
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlparse
 
@@ -45,7 +46,6 @@ SET_FORM = """([scenario, values]) => {
     if (param.kind === "bool") input.checked = value === true;
     else input.value = value == null ? "" : Array.isArray(value) ? value.join(",") : String(value);
   }
-  document.querySelector(`.kr-result[data-scenario="${scenario}"]`).dataset.result = "";
   form.dispatchEvent(new Event("input", { bubbles: true }));
   return document.querySelector(`.kr-result[data-scenario="${scenario}"]`).dataset.state === "computing";
 }"""
@@ -220,8 +220,10 @@ def test_browser_numbers_equal_cpython(pages, name):
         assert_same_numbers(assert_fresh(page, "1", inputs), expected)
         ready = page.evaluate("window.__engineReady")
         assert ready["calculator"] == name and ready["readyAt"] > 0, ready
-        for inputs, expected in scenarios[1:]:
-            assert page.evaluate(SET_FORM, ["1", inputs]), "the change sent no request to the engine"
+        for (previous, _), (inputs, expected) in pairwise(scenarios):
+            sent = page.evaluate(SET_FORM, ["1", inputs])
+            # the same inputs twice are asked once (calculator.js): the answer shown is theirs
+            assert sent or inputs == previous, "the change sent no request to the engine"
             settle(page)
             assert_same_numbers(assert_fresh(page, "1", inputs), expected, f"result for {inputs}")
             assert dict(parse_qsl(urlparse(page.url).query)) == to_query(inputs), "the URL does not hold the inputs"

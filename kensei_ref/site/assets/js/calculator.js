@@ -129,7 +129,7 @@
     const label = (text) => data.labels[text] || text;
     const element = (...args) => elementImpl(...args);
     const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
-    const state = { ready: false, pending: new Map(), views: {}, compare: false, shown: {} };
+    const state = { ready: false, pending: new Map(), views: {}, compare: false, shown: {}, asked: {} };
     const resultTemplate = document.createElement("template");
     resultTemplate.innerHTML = data.result_template;
 
@@ -495,12 +495,20 @@
       for (const scenario of scenarios) {
         const inputs = readForm(scenario);
         if (!inputs) {
+          delete state.asked[scenario];
           state.pending.delete(scenario); // an answer still on its way is for inputs no longer shown
           markStale(scenario);
           continue;
         }
-        root.querySelector(`.kr-result[data-scenario="${scenario}"]`).removeAttribute("title");
-        if (state.ready) ask(scenario, inputs);
+        const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
+        section.removeAttribute("title");
+        // the same inputs again (a field's "change" after its last "input"): asked already
+        const key = JSON.stringify(inputs);
+        if (state.ready && state.asked[scenario] === key && (state.pending.has(scenario) || section.dataset.state === "fresh")) continue;
+        if (state.ready) {
+          state.asked[scenario] = key;
+          ask(scenario, inputs);
+        }
         // until the engine answers, the figures shown are for other inputs, unless they are these
         else if (JSON.stringify(inputs) === state.shown[scenario]) setResultState(scenario, "fresh");
         else setResultState(scenario, "computing", data.ui.computing);
