@@ -24,11 +24,12 @@ RECORD_READY = f"""document.addEventListener("{ENGINE_READY_EVENT}",
 """Run before the page's scripts: keeps the detail of every engine-ready event the page fires."""
 
 SECTION = 'section.kr-result[data-scenario="1"]'
-SETTLED = f"""() => document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "ready"
+SETTLED = f"""() => document.querySelector(".kr-calc")?.getAttribute("{ENGINE_STATE}") === "ready"
   && document.querySelector('{SECTION}').getAttribute("{RESULT_STATE}") === "fresh" """
 RECOMPUTE = f"""() => {{
   const section = document.querySelector('{SECTION}');
   section.replaceChildren();  // what shows next can only be the script's
+  window.__krCalc.asked = {{}};  // the page asks once per inputs: forget them, so these are asked again
   document.querySelector('form[data-scenario="1"]').dispatchEvent(new Event("input", {{ bubbles: true }}));
   return section.getAttribute("{RESULT_STATE}");
 }}"""

@@ -28,10 +28,11 @@ SCENARIOS_PER_PAGE = 24
 ENGINE_TIMEOUT = 90_000
 """Milliseconds allowed for Pyodide to start (several pages may be starting at once on two cores)."""
 
-SETTLED = f"""(scenarios) => document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "ready"
+SETTLED = f"""(scenarios) => document.querySelector(".kr-calc")?.getAttribute("{ENGINE_STATE}") === "ready"
   && scenarios.every((scenario) => document.querySelector(`.kr-result[data-scenario="${{scenario}}"]`)
     .getAttribute("{RESULT_STATE}") !== "computing")"""
-"""True once the engine is ready and has answered the latest request of every scenario given."""
+"""True once the engine is ready and has answered the latest request of every scenario given (a page
+opened in place has no calculator until it is swapped in)."""
 
 RECORD_READY = f"""document.addEventListener("{ENGINE_READY_EVENT}",
   (event) => {{ window.__engineReady = event.detail; }});"""

@@ -20,7 +20,7 @@ ENGINE_TIMEOUT = 90_000
 ENGINE_FILES = "**/assets/engine/**"
 """The worker, Pyodide and the calculators' zip: what a test holds back to keep the engine from starting."""
 
-SETTLED = f"""() => document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "ready"
+SETTLED = f"""() => document.querySelector(".kr-calc")?.getAttribute("{ENGINE_STATE}") === "ready"
   && document.querySelector('.kr-result[data-scenario="1"]').getAttribute("{RESULT_STATE}") !== "computing" """
 
 FORM = """() => Object.fromEntries([...document.querySelector('form[data-scenario="1"]').elements]

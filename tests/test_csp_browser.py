@@ -82,11 +82,11 @@ def test_the_site_runs_under_its_policy(page, server):
     page.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
     page.fill('form[data-scenario="1"] input[name="models"]', "4")
     page.wait_for_function(SETTLED)
-    page.goto(f"{server}/ru/glossary/")
+    page.goto(f"{server}/fr/glossary/")
     page.evaluate(WATCH)
     page.locator("label[for='__search']").first.click()
-    page.keyboard.type("укрытие")
-    page.wait_for_selector(".md-search-result__item", timeout=30_000)
+    page.keyboard.type("couvert")
+    page.wait_for_selector(".md-search-result__item", timeout=60_000)
     assert page.evaluate("window.__violations") == []
     assert not [text for text in page.console_errors if "Content Security Policy" in text], page.console_errors
     assert not page.errors
