@@ -66,10 +66,24 @@ class _Opened:
         page = self.context.new_page()
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
+        # the engine's files wait until the built markup is read: a restored engine is quick
+        held: list = []
+        released = False
+
+        def hold(route) -> None:
+            if released:
+                route.continue_()
+            else:
+                held.append(route)
+
+        page.route("**/assets/engine/**", hold)
         page.goto(f"{self.server}/{_prefix(lang)}calculators/{name}/", wait_until="domcontentloaded")
         state = page.locator(".kr-calc").get_attribute(ENGINE_STATE)
         assert state == "loading", f"{lang}/{name}: the engine is {state} before the page was read"
         self.pages[lang, name] = (page, page.locator(SECTION).evaluate("e => e.innerHTML"))
+        released = True
+        for route in held:
+            route.continue_()
 
     def take(self, lang: str, name: str) -> tuple:
         """The page and its markup as built; starts opening the next pages of :data:`PAGES`."""
