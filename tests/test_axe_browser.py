@@ -54,8 +54,9 @@ def test_search_results_have_no_serious_violation(browser, server):
         page.goto(f"{server}/kensei/terrain/")
         page.keyboard.press("s")  # Material's search shortcut
         page.locator("input.md-search__input").fill("cover")
-        page.locator(".md-search-result__meta").filter(has_text="1").first.wait_for()
-        page.locator(".md-search-result__item").first.wait_for()
+        # the search worker reads its index while the service worker saves the language: slow under load
+        page.locator(".md-search-result__meta").filter(has_text="1").first.wait_for(timeout=90_000)
+        page.locator(".md-search-result__item").first.wait_for(timeout=90_000)
         assert not _serious(page)
     finally:
         context.close()
