@@ -8,6 +8,8 @@ instead of rerunning the build for each typo.
 from __future__ import annotations
 
 import re
+import reprlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -54,12 +56,32 @@ class Problem:
 
 
 class DataError(Exception):
-    """The rule data is invalid; ``problems`` lists every problem found, not only the first."""
+    """The rule data is invalid; ``problems`` lists every problem found, not only the first.
 
-    def __init__(self, problems: list[Problem]):
+    ``note`` says what could not be checked because of them (it ends the message)."""
+
+    def __init__(self, problems: list[Problem], note: str = ""):
         self.problems = problems
         lines = "\n".join(f"  {p}" for p in problems)
-        super().__init__(f"{len(problems)} problem(s) in the rule data:\n{lines}")
+        super().__init__(f"{len(problems)} problem(s) in the rule data:\n{lines}" + (f"\n{note}" if note else ""))
+
+
+MAX_NESTING = 20
+"""How deep lists and mappings may nest in a data file. The data nests 7 deep at most; a bound keeps
+a hostile file from exhausting the parser's stack (libyaml's composer crashed the process at 200,000
+levels) or Python's (900 levels ended in RecursionError)."""
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` cut short: a problem quotes what it found, never a whole page of it."""
+    shown = _SHOWN.repr(value)
+    return shown if len(shown) <= SHOWN_LENGTH else f"{shown[: SHOWN_LENGTH - 3]}..."
+
+
+SHOWN_LENGTH = 80
+_SHOWN = reprlib.Repr()
+_SHOWN.maxstring = _SHOWN.maxother = SHOWN_LENGTH
+_SHOWN.maxlevel = 3
 
 
 _SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -67,16 +89,55 @@ _SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoad
 about ten times faster, which is most of a rebuild under ``mkdocs serve``."""
 
 
-class _UniqueKeyLoader(_SAFE_LOADER):  # type: ignore[valid-type,misc]
-    """A safe loader that refuses duplicate keys, which PyYAML would otherwise silently drop."""
+class _Refused(Exception):
+    """Well-formed YAML that rule data may not use: it would let a file exhaust time, memory or stack."""
+
+    def __init__(self, reason: str, event: yaml.Event) -> None:
+        mark = event.start_mark
+        super().__init__(f"line {mark.line + 1}, column {mark.column + 1}: {reason}" if mark else reason)
+
+
+class _BoundedComposer(yaml.composer.Composer):
+    """Builds the document's nodes from the parser's events, refusing what the rule data never needs
+    and a hostile file could abuse: anchors and aliases (a "billion laughs" of nested aliases is a few
+    lines that expand to billions of strings once a check quotes the value) and nesting deeper than
+    :data:`MAX_NESTING`. It replaces libyaml's composer, which recurses without a bound; libyaml still
+    parses."""
+
+    _depth = 0
+    peek_event: Callable[[], yaml.Event]  # the parser's, which the loader class adds
+
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        event = self.peek_event()
+        if anchor := getattr(event, "anchor", None):
+            name = ("*" if isinstance(event, yaml.AliasEvent) else "&") + anchor
+            raise _Refused(f"YAML anchors and aliases are not allowed (found {_shown(name)}): write it out", event)
+        if isinstance(event, yaml.CollectionStartEvent) and self._depth >= MAX_NESTING:
+            raise _Refused(f"lists and mappings nested more than {MAX_NESTING} levels deep", event)
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+class _UniqueKeyLoader(_BoundedComposer, _SAFE_LOADER):  # type: ignore[valid-type,misc]
+    """A safe loader with bounded composition that refuses duplicate keys, which PyYAML would otherwise
+    silently drop."""
+
+    def __init__(self, stream: str) -> None:
+        _SAFE_LOADER.__init__(self, stream)
+        _BoundedComposer.__init__(self)
 
 
 def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
     seen: set[object] = set()
     for key_node, _ in node.value:
         key = loader.construct_object(key_node, deep=deep)
+        if not isinstance(key, str | int | float | bool | type(None)):
+            raise yaml.constructor.ConstructorError(None, None, "a key must be a word or a number", key_node.start_mark)
         if key in seen:
-            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {_shown(key)}", key_node.start_mark)
         seen.add(key)
     return loader.construct_mapping(node, deep=deep)
 
@@ -102,11 +163,11 @@ class _Checker:
             return False
         for key in required:
             if key not in node:
-                self.problem(path, f"missing key {key!r}")
+                self.problem(path, f"missing key {_shown(key)}")
         allowed = set(required) | set(optional)
         for key in node:
             if key not in allowed:
-                self.problem(path, f"unknown key {key!r} (allowed: {', '.join(sorted(allowed))})")
+                self.problem(path, f"unknown key {_shown(key)} (allowed: {', '.join(sorted(allowed))})")
         return True
 
     def items(self, node: Any, path: str) -> list[tuple[Any, str]]:
@@ -118,10 +179,10 @@ class _Checker:
 
     def string(self, node: Any, path: str, pattern: re.Pattern[str] | None = None) -> str | None:
         if not isinstance(node, str) or not node.strip():
-            self.problem(path, f"must be a non-empty string, got {node!r}")
+            self.problem(path, f"must be a non-empty string, got {_shown(node)}")
             return None
         if pattern is not None and not pattern.match(node):
-            self.problem(path, f"{node!r} does not match {pattern.pattern}")
+            self.problem(path, f"{_shown(node)} does not match {pattern.pattern}")
         elif markup := _markup(node):
             self.problem(path, markup)
             return None
@@ -129,13 +190,13 @@ class _Checker:
 
     def integer(self, node: Any, path: str) -> int | None:
         if isinstance(node, bool) or not isinstance(node, int):
-            self.problem(path, f"must be an integer, got {node!r}")
+            self.problem(path, f"must be an integer, got {_shown(node)}")
             return None
         return node
 
     def choice(self, node: Any, path: str, choices: tuple[str, ...]) -> str | None:
         if node not in choices:
-            self.problem(path, f"must be one of {', '.join(choices)}, got {node!r}")
+            self.problem(path, f"must be one of {', '.join(choices)}, got {_shown(node)}")
             return None
         return node
 
@@ -150,20 +211,22 @@ class _Checker:
                 self.problem(f"{path}.{lang}", "missing language")
                 ok = False
             elif not isinstance(node[lang], str) or not node[lang].strip():
-                self.problem(f"{path}.{lang}", f"must be a non-empty string, got {node[lang]!r}")
+                self.problem(f"{path}.{lang}", f"must be a non-empty string, got {_shown(node[lang])}")
                 ok = False
         for key in node:
             if key not in LANGS:
-                self.problem(path, f"unknown key {key!r} (allowed: {', '.join(LANGS)})")
+                self.problem(path, f"unknown key {_shown(key)} (allowed: {', '.join(LANGS)})")
         for lang in LANGS:
             if ok and (markup := _markup(node[lang])):
                 self.problem(f"{path}.{lang}", markup)
                 ok = False
+            elif ok and (malformed := _malformed_reference(node[lang])):
+                self.problem(f"{path}.{lang}", malformed)  # the text stays: its rule is not reported unknown
         return Text(**{lang: node[lang].strip() for lang in LANGS}) if ok else None
 
     def id_list(self, node: Any, path: str) -> tuple[str, ...]:
         if not isinstance(node, list) or not all(isinstance(item, str) for item in node):
-            self.problem(path, f"must be a list of ids, got {node!r}")
+            self.problem(path, f"must be a list of ids, got {_shown(node)}")
             return ()
         return tuple(node)
 
@@ -205,10 +268,37 @@ def _markup(text: str) -> str | None:
     return None
 
 
-def _read_yaml(path: Path, root: Path, problems: list[Problem]) -> Any:
-    name = str(path.relative_to(root.parent)) if path.is_relative_to(root.parent) else str(path)
+REFERENCE_FORM = "write {rule:ID}, {term:ID}, {value:KEY} or {signed:KEY}, with an optional |label, and no other braces"
+
+
+def _malformed_reference(text: str) -> str | None:
+    """Why a brace in ``text`` is not part of a well-formed inline reference, or None when all are.
+
+    A reference the grammar does not match would reach the page as written (``{rule:x)``), so every
+    ``{`` and ``}`` must belong to one, and a label holds no brace."""
+    blanked = REFERENCE.sub(lambda m: m[0] if "{" in (m["label"] or "") else " " * len(m[0]), text)
+    stray = re.search(r"[{}]", blanked)
+    if stray is None:
+        return None
+    found = text[stray.start() :].split("\n", 1)[0][:40]
+    return f"malformed reference (found {_shown(found)}): {REFERENCE_FORM}"
+
+
+FILE_HOLDS = {
+    "chapter": "a chapter file holds `chapter` and `rules`",
+    "glossary": "a glossary file holds `terms`",
+    "sources": "the sources file holds `texts` and `references`",
+}
+"""What each kind of data file holds, for the problem an empty or missing file gets."""
+
+
+def _read_yaml(path: Path, root: Path, problems: list[Problem], kind: str) -> Any:
+    """The parsed content of one data file, or None (and a problem naming the file) when there is none."""
+    name = _display(path, root)
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)
+    except _Refused as error:
+        problems.append(Problem(name, "", str(error)))
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
@@ -216,11 +306,23 @@ def _read_yaml(path: Path, root: Path, problems: list[Problem]) -> Any:
         problems.append(Problem(name, "", f"malformed YAML: {where}{reason}"))
     except UnicodeDecodeError as error:
         problems.append(Problem(name, "", f"not UTF-8: {error}"))
+    except ValueError as error:  # a scalar YAML reads but Python cannot hold: a 5,000-digit number, 13th month
+        problems.append(Problem(name, "", f"unreadable value: {_shown(str(error))}"))
+    except FileNotFoundError:
+        problems.append(Problem(name, "", f"missing: the rule data needs this file ({FILE_HOLDS[kind]})"))
+    except IsADirectoryError:
+        problems.append(Problem(name, "", "is a folder: only YAML files end in .yaml here"))
+    except OSError as error:
+        problems.append(Problem(name, "", f"cannot be read: {error.strerror}"))
+    else:
+        if data is not None:
+            return data
+        problems.append(Problem(name, "", f"empty (or only comments): {FILE_HOLDS[kind]}"))
     return None
 
 
 def _display(path: Path, root: Path) -> str:
-    return str(path.relative_to(root.parent))
+    return str(path.relative_to(root.parent)) if path.is_relative_to(root.parent) else str(path)
 
 
 def _load_examples(check: _Checker, node: Any, path: str) -> tuple[Example, ...]:
@@ -238,10 +340,9 @@ def _load_examples(check: _Checker, node: Any, path: str) -> tuple[Example, ...]
                     check.problem(f"{where}.{key}", "must be a mapping when a calculator is named")
         elif "inputs" in item or "expect" in item:
             check.problem(where, "inputs and expect need a calculator")
+        inputs, expect = (item.get(key) if isinstance(item.get(key), dict) else {} for key in ("inputs", "expect"))
         if example_id and text:
-            examples.append(
-                Example(example_id, text, calculator, dict(item.get("inputs") or {}), dict(item.get("expect") or {}))
-            )
+            examples.append(Example(example_id, text, calculator, dict(inputs), dict(expect)))
     ids = [e.id for e in examples]
     for dup in {i for i in ids if ids.count(i) > 1}:
         check.problem(path, f"duplicate example id {dup!r}")
@@ -326,7 +427,7 @@ def _load_rule(check: _Checker, node: Any, path: str, chapter: dict, order: int)
 
 
 def _load_chapter(path: Path, root: Path, problems: list[Problem], require_stamps: bool) -> Chapter | None:
-    data = _read_yaml(path, root, problems)
+    data = _read_yaml(path, root, problems, "chapter")
     if data is None:
         return None
     check = _Checker(_display(path, root), problems, require_stamps)
@@ -350,11 +451,11 @@ def _load_chapter(path: Path, root: Path, problems: list[Problem], require_stamp
     rules: list[Rule] = []
     if not isinstance(rules_node, list) or not rules_node:
         check.problem("rules", "must be a non-empty list of rules")
-    else:
-        for i, item in enumerate(rules_node):
-            rule = _load_rule(check, item, f"rules[{i}]", head, i)
-            if rule:
-                rules.append(rule)
+        return None
+    for i, item in enumerate(rules_node):
+        rule = _load_rule(check, item, f"rules[{i}]", head, i)
+        if rule:
+            rules.append(rule)
     if not (game and chapter_id and title and order is not None):
         return None
     return Chapter(
@@ -371,12 +472,12 @@ def _load_chapter(path: Path, root: Path, problems: list[Problem], require_stamp
 
 
 def _load_terms(path: Path, root: Path, problems: list[Problem], require_stamps: bool) -> list[Term]:
-    data = _read_yaml(path, root, problems)
+    data = _read_yaml(path, root, problems, "glossary")
     if data is None:
         return []
     check = _Checker(_display(path, root), problems, require_stamps)
-    if not check.mapping(data, "", ("terms",)) or not isinstance(data.get("terms"), list):
-        check.problem("terms", "must be a list of terms")
+    if not check.mapping(data, "", ("terms",)) or not isinstance(data.get("terms"), list) or not data["terms"]:
+        check.problem("terms", "must be a non-empty list of terms")
         return []
     terms = []
     for i, item in enumerate(data["terms"]):
@@ -391,51 +492,56 @@ def _load_terms(path: Path, root: Path, problems: list[Problem], require_stamps:
         definition = check.text(item.get("definition"), f"{where}.definition")
         japanese = item.get("japanese", False)
         if not isinstance(japanese, bool):
-            check.problem(f"{where}.japanese", f"must be true or false, got {japanese!r}")
+            check.problem(f"{where}.japanese", f"must be true or false, got {_shown(japanese)}")
         rule = item.get("rule")
         if rule is not None:
-            check.string(rule, f"{where}.rule", RULE_ID)
+            rule = check.string(rule, f"{where}.rule", RULE_ID)
         stamps = check.stamps(item.get("translations"), f"{where}.translations")
         if term_id and game and name and definition:
             terms.append(Term(term_id, game, name, definition, bool(japanese), rule, stamps, check.file))
     return terms
 
 
-def _load_sources(path: Path, root: Path, problems: list[Problem]) -> tuple[list[SourceText], list[Reference]]:
-    data = _read_yaml(path, root, problems)
+def _load_sources(path: Path, root: Path, problems: list[Problem]) -> tuple[list[SourceText], list[Reference]] | None:
+    """The source texts and outside references, or None when any of them is invalid: everything cites
+    these, so one lost entry would be reported as unknown at every citation of it."""
+    data = _read_yaml(path, root, problems, "sources")
     check = _Checker(_display(path, root), problems)
     if data is None or not check.mapping(data, "", ("texts", "references")):
-        return [], []
-    texts = []
-    for i, item in enumerate(data.get("texts") or []):
-        where = f"texts[{i}]"
-        if not check.mapping(item, where, ("id", "file", "game", "language", "title", "sections")):
-            continue
-        title = check.text(item.get("title"), f"{where}.title")
-        sections = item.get("sections")
-        if not isinstance(sections, list) or not all(isinstance(s, str) for s in sections):
-            check.problem(f"{where}.sections", "must be a list of section headings")
-            continue
-        if title:
-            texts.append(
-                SourceText(
-                    str(item["id"]), str(item["file"]), str(item["game"]), str(item["language"]), title, tuple(sections)
-                )
-            )
-    references = []
-    for i, item in enumerate(data.get("references") or []):
-        where = f"references[{i}]"
-        if check.mapping(item, where, ("id", "language", "title", "publisher", "year")):
-            references.append(
-                Reference(
-                    str(item["id"]),
-                    str(item["language"]),
-                    str(item["title"]),
-                    str(item["publisher"]),
-                    int(item["year"]),
-                )
-            )
+        return None
+    text_items = check.items(data.get("texts"), "texts")
+    reference_items = check.items(data.get("references"), "references")
+    texts = [text for item, where in text_items if (text := _source(check, item, where))]
+    references = [reference for item, where in reference_items if (reference := _reference(check, item, where))]
+    if len(texts) < len(text_items) or len(references) < len(reference_items):
+        return None
     return texts, references
+
+
+def _source(check: _Checker, item: Any, where: str) -> SourceText | None:
+    if not check.mapping(item, where, ("id", "file", "game", "language", "title", "sections")):
+        return None
+    source_id, file, language = (check.string(item.get(key), f"{where}.{key}") for key in ("id", "file", "language"))
+    game = check.choice(item.get("game"), f"{where}.game", GAMES)
+    title = check.text(item.get("title"), f"{where}.title")
+    sections = item.get("sections")
+    if not isinstance(sections, list) or not all(isinstance(s, str) for s in sections):
+        check.problem(f"{where}.sections", "must be a list of section headings")
+        return None
+    if not (source_id and file and game and language and title):
+        return None
+    return SourceText(source_id, file, game, language, title, tuple(sections))
+
+
+def _reference(check: _Checker, item: Any, where: str) -> Reference | None:
+    if not check.mapping(item, where, ("id", "language", "title", "publisher", "year")):
+        return None
+    fields = ("id", "language", "title", "publisher")
+    ref_id, language, title, publisher = (check.string(item.get(key), f"{where}.{key}") for key in fields)
+    year = check.integer(item.get("year"), f"{where}.year")
+    if not (ref_id and language and title and publisher) or year is None:
+        return None
+    return Reference(ref_id, language, title, publisher, year)
 
 
 def _duplicates(items: list[tuple[str, str]], what: str, problems: list[Problem]) -> None:
@@ -535,22 +641,30 @@ def load(data_dir: Path = DATA_DIR, *, require_stamps: bool = True) -> RuleBook:
             writes the stamps loads without them.
 
     Raises:
-        DataError: listing every problem found, each with its file and key path.
+        DataError: listing every problem found, each with its file and key path. When a file gives
+            nothing at all (empty, unreadable, not the expected mapping), the references between
+            files are not checked: each id it held would be reported as unknown wherever it is used.
     """
     data_dir = Path(data_dir)
     problems: list[Problem] = []
-    chapters = [
-        chapter
-        for game in GAMES
-        for path in sorted((data_dir / game).glob("*.yaml"))
-        if (chapter := _load_chapter(path, data_dir, problems, require_stamps))
-    ]
-    terms = [
-        term
-        for path in sorted((data_dir / "glossary").glob("*.yaml"))
-        for term in _load_terms(path, data_dir, problems, require_stamps)
-    ]
-    texts, references = _load_sources(data_dir / "sources.yaml", data_dir, problems)
+    lost: list[Path] = []
+    chapters: list[Chapter] = []
+    for path in (path for game in GAMES for path in sorted((data_dir / game).glob("*.yaml"))):
+        if chapter := _load_chapter(path, data_dir, problems, require_stamps):
+            chapters.append(chapter)
+        else:
+            lost.append(path)
+    terms: list[Term] = []
+    for path in sorted((data_dir / "glossary").glob("*.yaml")):
+        if found := _load_terms(path, data_dir, problems, require_stamps):
+            terms += found
+        else:
+            lost.append(path)
+    if sources := _load_sources(data_dir / "sources.yaml", data_dir, problems):
+        texts, references = sources
+    else:
+        texts, references = [], []
+        lost.append(data_dir / "sources.yaml")
     chapters.sort(key=lambda c: (GAMES.index(c.game), c.order))
     # Chapters and rules share one namespace: both ids become page anchors and stamp keys.
     _duplicates(
@@ -558,6 +672,9 @@ def load(data_dir: Path = DATA_DIR, *, require_stamps: bool = True) -> RuleBook:
     )
     _duplicates([(t.id, t.file) for t in terms], "term", problems)
     book = RuleBook(tuple(chapters), tuple(terms), tuple(texts), tuple(references))
+    if lost:
+        files = ", ".join(_display(path, data_dir) for path in lost)
+        raise DataError(problems, f"(references between files were not checked: fix these files first: {files})")
     _check_references(book, problems)
     if problems:
         raise DataError(problems)
