@@ -1,0 +1,187 @@
+"""The orders advisor (Kensei): every order sequence a unit may declare this turn, with its exact odds.
+
+For your unit against one enemy unit at a given distance, each sequence allowed by
+:mod:`calculators.orders` is scored by composing the calculators themselves, so that each row's
+figures are those of the calculators with the same inputs:
+
+- a shot is the shooting calculator (the range band from the weapon's ranges at the distance it
+  fires from; the penalty of a march or run made before it; Multiple Shots for fire, reload, fire);
+- a charge is the charge calculator (dice by unit type; the roll made from where the unit stands),
+  and, when it reaches, the melee calculator (your unit charging, the enemy in its cover);
+- a shot before a charge is exact too: the melee is computed for each number of Wounds the shot
+  dealt, the enemy's Wounds taken off one model at a time in the order its profile lists them.
+
+Readings (each on the clarifications page): a move before a shot or a charge goes straight at the
+enemy and stops at the distance kensei.five-cm-rule keeps; the range band of a shot is read from
+the weapon's ranges in the profile; a charge is paid as a Movement (see :mod:`calculators.orders`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from . import melee
+from .advisor_odds import Row, Turn, sequence_row
+from .choices import COVER, NONE
+from .errors import CalculatorInputError
+from .inputs import make_inputs
+from .kensei_dice import DAMAGE_RULE_PARAM
+from .orders import CHARGE_READINGS, refusal, sequences
+from .params import N_, Param, choice, count, flag
+from .profiles import Profile
+from .rulebook import RuleValues
+from .shooting import SHOOTER_IN
+
+OBJECTIVES = ("expected_wounds", "at_least_one", "at_least_goal", "victory", "fewest_taken")
+"""What the table is sorted by: Wounds expected, the chance of at least one or of at least the goal,
+the chance of a melee victory, or the fewest Wounds expected in return."""
+
+MAX_DISTANCE = 200
+
+PARAMS = (
+    Param(
+        "distance",
+        "int",
+        N_("Distance (cm)"),
+        N_("From your unit to the enemy unit."),
+        "kensei.charge-orders",
+        minimum=0,
+        maximum=MAX_DISTANCE,
+    ),
+    choice("enemy_cover", N_("Enemy's cover"), N_("Worsens your shots and helps it in melee."), "kensei.cover", COVER),
+    flag("enemy_in_water", N_("Enemy in water"), N_("A stream, brook, bog or ford."), "kensei.shallow-water"),
+    choice(
+        "shooter_in",
+        N_("Your unit stands in"),
+        N_("Shooting from deep forest or water worsens the Attack."),
+        "kensei.deep-forest",
+        (NONE, *SHOOTER_IN),
+    ),
+    Param(
+        "loaded", "bool", N_("Weapon loaded"), N_("Unless given, as the profile says."), "kensei.loading", default=None
+    ),
+    count("reactions", N_("Reactions"), N_("Paid out of this phase."), "kensei.reaction-cost", 3),
+    flag("failed_charge", N_("Failed a charge last turn"), N_("No running this turn."), "kensei.failed-charge"),
+    flag("engaged", N_("Engaged in combat"), N_("An engaged unit takes no orders."), "kensei.out-of-the-game"),
+    flag(
+        "indirect",
+        N_("Indirect charge"),
+        N_("The unit would have to pivot to reach the enemy."),
+        "kensei.indirect-charge",
+    ),
+    count(
+        "enemy_defensive",
+        N_("Enemy's Defensive Position"),
+        N_("Defense the enemy buys with combat dice when charged."),
+        "kensei.defensive-position",
+        melee.MAX_DEFENSIVE,
+    ),
+    choice(
+        "charge_reading",
+        N_("Charge reading"),
+        N_("movement: the charge is the unit's Movement of the turn; after-move: it may follow a march or run."),
+        "kensei.charge-orders",
+        CHARGE_READINGS,
+    ),
+    DAMAGE_RULE_PARAM,
+    choice("objective", N_("Sort by"), N_("What the best order maximises."), "kensei.generic-orders", OBJECTIVES),
+    Param(
+        "goal",
+        "int",
+        N_("Wounds goal"),
+        N_("The table gives the chance of at least this many Wounds; unless given, one enemy model's Wounds."),
+        "kensei.shooting-dice",
+        default=None,
+        minimum=1,
+        maximum=melee.MAX_WOUNDS,
+    ),
+)
+
+AdvisorInputs = make_inputs("AdvisorInputs", PARAMS, None, "The situation the orders are for.", __name__)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every allowed sequence, best first by the objective, and why the unit can do nothing, if so."""
+
+    rows: tuple[Row, ...]
+    objective: str
+    goal: int
+    action_points: int
+    out_of_the_game: bool = False
+    readings: tuple[str, ...] = field(default=("kensei.charge-orders#charge-cost", "kensei.firing#range-bands"))
+
+
+def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: RuleValues | None = None) -> Advice:
+    """The ranked orders for ``mine`` against ``enemy`` in ``situation`` (the :data:`PARAMS`).
+
+    Raises:
+        CalculatorInputError: for a bad situation, or a profile that is not a Kensei unit.
+    """
+    inputs: Any = AdvisorInputs.from_dict(situation, rules=rules)
+    for name, profile in (("mine", mine), ("enemy", enemy)):
+        if profile.game != "kensei":
+            raise CalculatorInputError(name, N_("must be a Kensei unit; the advisor is for Kensei"))
+    turn = Turn(mine, enemy, inputs)
+    goal = inputs.goal if inputs.goal is not None else enemy.wounds[0]
+    if inputs.engaged:
+        return Advice((), inputs.objective, goal, turn.situation.action_points, out_of_the_game=True)
+    rows = [sequence_row(turn, actions) for actions in sequences(turn.situation, inputs.rules)]
+    rows.sort(key=lambda row: _rank(row, inputs.objective, goal))
+    return Advice(tuple(rows), inputs.objective, goal, turn.situation.action_points)
+
+
+def explain(mine: Profile, enemy: Profile, situation: Mapping[str, Any], actions: tuple[str, ...]) -> str | None:
+    """Why the rules forbid ``actions`` here, in English (``None`` when allowed)."""
+    inputs: Any = AdvisorInputs.from_dict(situation)
+    turn = Turn(mine, enemy, inputs)
+    if inputs.engaged:
+        return N_("a unit engaged in combat is out of the game: it takes no orders")
+    found = refusal(actions, turn.situation, inputs.rules)
+    return None if found is None else found[0].format(**found[1])
+
+
+def _rank(row: Row, objective: str, goal: int) -> tuple[Fraction, ...]:
+    """The sort key: best first, then the cheaper sequence, then the shorter one."""
+    scores = {
+        "expected_wounds": -row.expected_dealt,
+        "at_least_one": -row.at_least(1),
+        "at_least_goal": -row.at_least(goal),
+        "victory": -row.victory,
+        "fewest_taken": row.expected_taken,
+    }
+    return (scores[objective], -row.expected_dealt, Fraction(row.cost), Fraction(len(row.actions)))
+
+
+def advice_json(advice: Advice) -> dict[str, Any]:
+    """The JSON contract of the advisor (the terminal's ``--json``, the site's page): floats for
+    chances, every row with the calculator runs and rules behind it."""
+    return {
+        "advisor": "orders",
+        "objective": advice.objective,
+        "goal": advice.goal,
+        "action_points": advice.action_points,
+        "out_of_the_game": advice.out_of_the_game,
+        "rows": [_row_json(row, advice.goal) for row in advice.rows],
+    }
+
+
+def _row_json(row: Row, goal: int) -> dict[str, Any]:
+    return {
+        "actions": list(row.actions),
+        "action_points": row.cost,
+        "expected_wounds": float(row.expected_dealt),
+        "p_at_least_one": float(row.at_least(1)),
+        "p_at_least_goal": float(row.at_least(goal)),
+        "p_reach": None if row.p_reach is None else float(row.p_reach),
+        "victory": float(row.victory),
+        "draw": float(row.draw),
+        "defeat": float(row.defeat),
+        "expected_taken": float(row.expected_taken),
+        "wounds_pmf": [float(p) for p in row.dealt],
+        "calculators": [{"name": link.calculator, "inputs": dict(link.inputs)} for link in row.links],
+        "rules": list(row.rules),
+    }

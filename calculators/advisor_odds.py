@@ -1,0 +1,311 @@
+"""The exact odds of one order sequence: the shots and the charge it declares, through the calculators.
+
+A row's figures are those of the calculators run with the inputs its links carry: the shooting
+calculator for each shot (or one run with Multiple Shots for fire, reload, fire), the charge
+calculator for the chance to reach, the melee calculator for the combat. Where a shot comes before
+a charge, the melee is run once for each number of Wounds the shot may deal, with the enemy's
+Wounds taken off one model at a time in the order of its profile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from . import charge, melee, movement, shooting
+from .errors import CalculatorInputError
+from .orders import MOVES, SHOTS, Situation, action_cost
+from .profiles import Profile
+from .rulebook import RuleValues
+from .unit_inputs import ACTION_POINTS_TYPES, CHARGE_BONUS_TYPES, CHARGE_DICE_TYPES, MOVEMENT_TYPES
+
+CHARGE_DISTANCE_CAP = 100
+"""The charge calculator's largest distance; every charge roll falls far short of it."""
+
+
+@dataclass(frozen=True)
+class Link:
+    """A calculator run a row used: its name and inputs (a page link, or a terminal command)."""
+
+    calculator: str
+    inputs: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One sequence and its exact odds."""
+
+    actions: tuple[str, ...]
+    cost: int
+    dealt: tuple[Fraction, ...]
+    """P(exactly k Wounds dealt), k from 0."""
+    p_reach: Fraction | None = None
+    """A charge's chance to reach the enemy (``None`` without a charge)."""
+    victory: Fraction = Fraction(0)
+    draw: Fraction = Fraction(0)
+    defeat: Fraction = Fraction(0)
+    expected_taken: Fraction = Fraction(0)
+    links: tuple[Link, ...] = ()
+    rules: tuple[str, ...] = ()
+
+    @property
+    def expected_dealt(self) -> Fraction:
+        return sum((k * p for k, p in enumerate(self.dealt)), Fraction(0))
+
+    def at_least(self, wounds: int) -> Fraction:
+        return sum(self.dealt[wounds:], Fraction(0))
+
+
+@dataclass(frozen=True)
+class Combat:
+    """The melee against the enemy with some Wounds left: its outcome and the Wounds each side deals."""
+
+    dealt: tuple[Fraction, ...]
+    taken: Fraction
+    victory: Fraction
+    draw: Fraction
+    defeat: Fraction
+    link: Link
+
+
+def wounds_left(wounds: tuple[int, ...], lost: int) -> tuple[int, int]:
+    """The Wounds and models a unit has left after losing ``lost`` Wounds, taken off one model at a
+    time in the order given (a model is removed when its last Wound goes)."""
+    left = list(wounds)
+    for index, each in enumerate(left):
+        taken = min(each, lost)
+        left[index] -= taken
+        lost -= taken
+    return sum(left), sum(1 for each in left if each > 0)
+
+
+class Turn:
+    """Your unit's turn against the enemy: what it may do, and each sequence's odds (cached, since
+    many sequences share a shot or a melee)."""
+
+    def __init__(self, mine: Profile, enemy: Profile, inputs: Any) -> None:
+        self.mine = mine
+        self.enemy = enemy
+        self.inputs = inputs
+        self.rules: RuleValues = inputs.rules
+        self.situation = self._situation()
+        self._combats: dict[int, Combat | None] = {}
+        self._shots: dict[tuple[Any, ...], tuple[tuple[Fraction, ...], tuple[Link, ...]]] = {}
+
+    def _situation(self) -> Situation:
+        rules, inputs, unit = self.rules, self.inputs, self.mine
+        base: int = rules.value("kensei.action-points", ACTION_POINTS_TYPES[unit.unit_type])
+        spent = inputs.reactions * rules.value("kensei.reaction-cost", "action_points")
+        loaded = unit.loaded if inputs.loaded is None else inputs.loaded
+        return Situation(
+            action_points=max(0, base - spent),
+            ranged=unit.ranged,
+            loaded=bool(loaded) and unit.ranged,
+            can_charge=unit.unit_type in CHARGE_DICE_TYPES,
+            can_move=unit.movement_cm is not None or unit.unit_type in MOVEMENT_TYPES,
+            failed_charge=inputs.failed_charge,
+            charge_reading=inputs.charge_reading,
+        )
+
+    # ---- Distances --------------------------------------------------------------------------
+
+    def move_distance(self, move: str) -> int:
+        """How far a march or a run takes the unit (kensei.movement, kensei.running)."""
+        running = move == "run"
+        if self.mine.movement_cm is None:
+            unit_type = MOVEMENT_TYPES[self.mine.unit_type]
+            distance: int = movement.run({"unit_type": unit_type, "running": running}, self.rules)["distance_cm"]
+            return distance
+        multiplier: int = self.rules.value("kensei.running", "multiplier") if running else 1
+        return int(self.mine.movement_cm) * multiplier
+
+    def distance_after(self, moves: tuple[str, ...]) -> int:
+        """The distance to the enemy after ``moves``, straight at it, kept clear by kensei.five-cm-rule."""
+        distance = int(self.inputs.distance)
+        keep: int = self.rules.value("kensei.five-cm-rule", "distance_cm")
+        for move in moves:
+            distance = max(min(distance, keep), distance - self.move_distance(move))
+        return distance
+
+    def range_band(self, distance: int) -> str:
+        """The shot's range band from the weapon's ranges in the profile (kensei.firing)."""
+        unit = self.mine
+        if distance <= unit.short_range_cm:
+            return "short"
+        if distance <= unit.range_cm:
+            return "normal"
+        return "long" if distance <= unit.long_range_cm else "out"
+
+    # ---- Shots ------------------------------------------------------------------------------
+
+    def shooting_inputs(self, distance: int, moved: str, **volley: bool) -> dict[str, Any]:
+        """The shooting calculator's inputs for one volley (or both, with ``multiple_shots``)."""
+        inputs = self.inputs
+        return {
+            "wounds": list(self.mine.wounds),
+            "attack": self.mine.attack,
+            "defense": self.enemy.defense,
+            "armor": self.enemy.armor,
+            "range": self.range_band(distance),
+            "moved": moved,
+            "cover": inputs.enemy_cover,
+            "shooter_in": inputs.shooter_in,
+            "target_in_water": inputs.enemy_in_water,
+            "damage_rule": inputs.damage_rule,
+            **{key: value for key, value in volley.items() if value},
+        }
+
+    def shots(self, actions: tuple[str, ...]) -> tuple[tuple[Fraction, ...], tuple[Link, ...]]:
+        """The Wounds the shots of ``actions`` deal, and the shooting runs behind them."""
+        if actions in self._shots:
+            return self._shots[actions]
+        total: tuple[Fraction, ...] = (Fraction(1),)
+        links = []
+        for volley in _volleys(actions):
+            moves = tuple(action for action in actions[: volley["at"]] if action in MOVES)
+            moved = moves[-1] if moves else "none"
+            flags = {key: volley[key] for key in ("precision", "second_shot", "multiple_shots")}
+            mapping = self.shooting_inputs(self.distance_after(moves), moved, **flags)
+            result = shooting.CALCULATOR.evaluate(mapping, self.rules)
+            total = _convolve(total, result.wounds.pmf)  # type: ignore[attr-defined]
+            links.append(Link("shooting", mapping))
+        self._shots[actions] = (total, tuple(links))
+        return self._shots[actions]
+
+    # ---- Charge and melee -------------------------------------------------------------------
+
+    def charge_inputs(self, distance: int) -> dict[str, Any]:
+        return {
+            "unit_type": CHARGE_DICE_TYPES[self.mine.unit_type],
+            "distance": min(distance, CHARGE_DISTANCE_CAP),
+            "indirect": self.inputs.indirect,
+        }
+
+    def reach(self, actions: tuple[str, ...]) -> tuple[Fraction, Link]:
+        """The chance the charge at the end of ``actions`` reaches, from where the moves before it stop."""
+        moves = tuple(action for action in actions if action in MOVES)
+        mapping = self.charge_inputs(self.distance_after(moves))
+        result = charge.CALCULATOR.evaluate(mapping, self.rules)
+        return result.p_success, Link("charge", mapping)  # type: ignore[attr-defined]
+
+    def melee_inputs(self, lost: int) -> dict[str, Any]:
+        """The melee calculator's inputs: your unit charging, the enemy after losing ``lost`` Wounds."""
+        mine, enemy, inputs = self.mine, self.enemy, self.inputs
+        wounds, models = wounds_left(enemy.wounds, lost)
+        return {
+            "a_models": mine.models,
+            "a_wounds": sum(mine.wounds),
+            "a_attack": mine.attack,
+            "a_defense": mine.defense,
+            "a_armor": mine.armor,
+            "a_initiative": mine.initiative,
+            "a_charge": CHARGE_BONUS_TYPES[mine.unit_type],
+            "b_models": models,
+            "b_wounds": wounds,
+            "b_attack": enemy.attack,
+            "b_defense": enemy.defense,
+            "b_armor": enemy.armor,
+            "b_initiative": enemy.initiative,
+            "b_cover": inputs.enemy_cover,
+            "b_in_water": inputs.enemy_in_water,
+            "b_defensive": inputs.enemy_defensive,
+        }
+
+    def combat(self, lost: int) -> Combat | None:
+        """The melee once the enemy has lost ``lost`` Wounds; ``None`` when none are left to fight."""
+        if lost not in self._combats:
+            self._combats[lost] = self._fight(lost)
+        return self._combats[lost]
+
+    def _fight(self, lost: int) -> Combat | None:
+        mapping = self.melee_inputs(lost)
+        if mapping["b_wounds"] == 0:
+            return None
+        while True:  # the enemy takes as much Defensive Position as its dice pay for
+            try:
+                result: Any = melee.CALCULATOR.evaluate(mapping, self.rules)
+                break
+            except CalculatorInputError as error:
+                if error.field != "b_defensive" or not mapping["b_defensive"]:
+                    raise
+                mapping["b_defensive"] -= 1
+        dealt = result.a_dealt.pmf
+        return Combat(dealt, result.b_dealt.mean, result.victory, result.draw, result.defeat, Link("melee", mapping))
+
+
+def _volleys(actions: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The volleys of ``actions``: where each is declared and how it is shot. Fire, reload, fire is one
+    run of the shooting calculator with Multiple Shots; any other second shot is a volley of its own."""
+    shots = [index for index, action in enumerate(actions) if action in SHOTS]
+    if [actions[index] for index in shots] == ["fire", "fire"] and "reload" in actions[shots[0] : shots[1]]:
+        return [{"at": shots[0], "precision": False, "second_shot": False, "multiple_shots": True}]
+    return [
+        {"at": at, "precision": actions[at] == "precise-fire", "second_shot": order > 0, "multiple_shots": False}
+        for order, at in enumerate(shots)
+    ]
+
+
+def _convolve(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+    """The distribution of the sum of two independent counts."""
+    out = [Fraction(0)] * (len(a) + len(b) - 1)
+    for i, p in enumerate(a):
+        if p:
+            for j, q in enumerate(b):
+                out[i + j] += p * q
+    return tuple(out)
+
+
+def sequence_row(turn: Turn, actions: tuple[str, ...]) -> Row:
+    """The exact odds of ``actions``: the shots, then the charge if it ends with one."""
+    shot, links = turn.shots(actions)
+    cost = sum(action_cost(action, turn.rules) for action in actions)
+    rules = tuple(dict.fromkeys(_rules_of(actions)))
+    if not actions or actions[-1] != "charge":
+        return Row(actions, cost, shot, links=links, rules=rules)
+    p_reach, charge_link = turn.reach(actions)
+    dealt = [Fraction(0)] * len(shot)
+    victory = draw = defeat = taken = Fraction(0)
+    melee_links: list[Link] = []
+    for lost, p_shot in enumerate(shot):
+        if not p_shot:
+            continue
+        fight = turn.combat(lost)
+        if fight is None or not p_reach:
+            dealt[lost] += p_shot
+            continue
+        dealt[lost] += p_shot * (1 - p_reach)
+        dealt.extend([Fraction(0)] * max(0, lost + len(fight.dealt) - len(dealt)))
+        for extra, p_fight in enumerate(fight.dealt):
+            dealt[lost + extra] += p_shot * p_reach * p_fight
+        victory += p_shot * p_reach * fight.victory
+        draw += p_shot * p_reach * fight.draw
+        defeat += p_shot * p_reach * fight.defeat
+        taken += p_shot * p_reach * fight.taken
+        if not melee_links:
+            melee_links.append(fight.link)
+    links = (*links, charge_link, *melee_links)
+    return Row(actions, cost, tuple(dealt), p_reach, victory, draw, defeat, taken, links, rules)
+
+
+RULES_OF_ACTION = {
+    "march": ("kensei.movement", "kensei.marching"),
+    "run": ("kensei.movement", "kensei.running"),
+    "fire": ("kensei.firing", "kensei.hit-roll"),
+    "precise-fire": ("kensei.greater-precision", "kensei.hit-roll"),
+    "reload": ("kensei.loading",),
+    "charge": ("kensei.charge-orders", "kensei.charge-dice", "kensei.combat-dice"),
+}
+"""The rules each action uses, for the row's links."""
+
+
+def _rules_of(actions: tuple[str, ...]) -> list[str]:
+    found = ["kensei.action-points"]
+    for action in actions:
+        found += RULES_OF_ACTION[action]
+    if [action for action in actions if action in SHOTS] == ["fire", "fire"]:
+        found.append("kensei.multiple-shots")
+    if any(action in MOVES for action in actions) and any(action in SHOTS for action in actions):
+        found.append("kensei.moving-before-shooting")
+    return found
