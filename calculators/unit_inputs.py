@@ -71,7 +71,9 @@ def _ronin(profile: Profile | None) -> Profile | None:
 def _shooting(mine: Profile | None, enemy: Profile | None) -> dict[str, Any]:
     inputs: dict[str, Any] = {}
     if (shooters := _kensei(mine)) is not None:
-        inputs |= {"wounds": list(shooters.wounds), "attack": shooters.attack}
+        # the Wounds of each model replace the other ways of giving the shooters
+        inputs |= {"dice": None, "models": None, "wounds_each": None, "wounds": list(shooters.wounds)}
+        inputs["attack"] = shooters.attack
     if (target := _kensei(enemy)) is not None:
         inputs |= {"defense": target.defense, "armor": target.armor}
     return inputs

@@ -1,0 +1,348 @@
+"""The orders advisor: exactly the sequences the rules allow, each row equal to the calculators run
+with the inputs it links to, and a whole turn checked against a brute-force enumeration of every die."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from test_bruteforce import D10, R, bf_die, bf_melee
+from unit_profiles import ARCHERS, EVERY_TYPE, SAMURAI, unit_of_type, units_file
+
+from calculators import CALCULATORS, CalculatorInputError
+from calculators.advisor import OBJECTIVES, advice_json, advise, explain
+from calculators.advisor_odds import wounds_left
+from calculators.orders import ACTIONS, CHARGE_READINGS, MAX_ACTIONS, parse_sequence
+from calculators.profiles import KENSEI_UNIT_TYPES, read_units
+
+# ---- Legality, derived here from the rule values alone -------------------------------------------
+
+PRICE = {
+    "march": R["kensei.movement"]["action_points"],
+    "run": R["kensei.movement"]["action_points"],
+    "charge": R["kensei.movement"]["action_points"],
+    "fire": R["kensei.firing"]["action_points"],
+    "precise-fire": R["kensei.greater-precision"]["action_points"],
+    "reload": R["kensei.loading"]["action_points"],
+}
+ACTION_POINTS = {  # the unit types of kensei.action-points, by a profile's type
+    "infantry": "infantry",
+    "cavalry": "cavalry",
+    "harasser_on_foot": "harasser",
+    "mounted_harasser": "harasser",
+    "character": "character",
+    "creature": "creature",
+    "large_creature": "large_creature",
+    "lone_model": "lone_model",
+}
+ROLLS_CHARGE_DICE = set(R["kensei.charge-dice"])  # the types the charge dice table lists
+HAS_MOVEMENT = {
+    "infantry",
+    "cavalry",
+    "harasser_on_foot",
+    "mounted_harasser",
+    "character",
+    "large_creature",
+    "lone_model",
+}
+
+
+def allowed(actions, unit_type, *, ranged, loaded, failed_charge=False, reactions=0, reading="movement"):
+    """Whether the rules allow ``actions``, restated from the rule texts and values."""
+    points = (
+        R["kensei.action-points"][ACTION_POINTS[unit_type]] - reactions * R["kensei.reaction-cost"]["action_points"]
+    )
+    if sum(PRICE[action] for action in actions) > max(0, points):
+        return False
+    if "charge" in actions[:-1]:  # kensei.charge-orders: nothing after a charge
+        return False
+    movements = sum(action in ("march", "run") for action in actions)
+    if reading == "movement":
+        movements += "charge" in actions
+    if movements > 1:  # kensei.movement: one Movement per turn
+        return False
+    if failed_charge and "run" in actions:  # kensei.failed-charge
+        return False
+    if unit_type not in HAS_MOVEMENT and ({"march", "run"} & set(actions)):
+        return False
+    if "charge" in actions and unit_type not in ROLLS_CHARGE_DICE:
+        return False
+    weapon = loaded
+    for action in actions:
+        if action in ("fire", "precise-fire", "reload") and not ranged:
+            return False
+        if action in ("fire", "precise-fire"):
+            if not weapon:
+                return False
+            weapon = False
+        if action == "reload":
+            if weapon:
+                return False
+            weapon = True
+    return True
+
+
+MOST_ACTION_POINTS = max(R["kensei.action-points"].values())
+
+
+def every_sequence(longest: int = MOST_ACTION_POINTS + 1):
+    """Every sequence up to one action longer than any unit can pay for (each action costs at least 1)."""
+    assert min(PRICE.values()) >= 1 and longest <= MAX_ACTIONS
+    for length in range(longest + 1):
+        yield from itertools.product(ACTIONS, repeat=length)
+
+
+SITUATIONS = [
+    {"ranged": True, "loaded": True},
+    {"ranged": True, "loaded": False},
+    {"ranged": False, "loaded": False},
+    {"ranged": True, "loaded": True, "failed_charge": True},
+    {"ranged": True, "loaded": True, "reactions": 1},
+    {"ranged": True, "loaded": True, "reading": "after-move"},
+    {"ranged": True, "loaded": False, "reactions": 3},
+]
+
+
+@pytest.mark.parametrize("situation", SITUATIONS, ids=lambda s: ",".join(f"{k}={v}" for k, v in s.items()))
+@pytest.mark.parametrize("unit_type", KENSEI_UNIT_TYPES)
+def test_the_sequences_offered_are_exactly_those_the_rules_allow(unit_type, situation):
+    profile = unit_of_type(unit_type, ranged=situation["ranged"], loaded=situation["loaded"])
+    mine, enemy = read_units(units_file(profile, {**SAMURAI}))
+    asked = {
+        "distance": 12,
+        "failed_charge": situation.get("failed_charge", False),
+        "reactions": situation.get("reactions", 0),
+        "charge_reading": situation.get("reading", "movement"),
+    }
+    offered = {row.actions for row in advise(mine, enemy, asked).rows}
+    rules = {k: v for k, v in situation.items() if k in ("failed_charge", "reactions", "reading")}
+    expected = {
+        actions
+        for actions in every_sequence()
+        if allowed(actions, unit_type, ranged=situation["ranged"], loaded=situation["loaded"], **rules)
+    }
+    assert offered == expected
+    for actions in every_sequence(MOST_ACTION_POINTS):  # and every refused sequence is explained
+        assert (explain(mine, enemy, asked, actions) is None) == (actions in expected), actions
+
+
+def test_multiple_shots_with_greater_precision_needs_more_action_points_than_any_unit_has():
+    hero, samurai = read_units(units_file(unit_of_type("character"), SAMURAI))
+    offered = {row.actions for row in advise(hero, samurai, {"distance": 15}).rows}
+    assert ("fire", "reload", "fire") in offered
+    assert ("precise-fire", "reload", "fire") not in offered
+    why = explain(hero, samurai, {"distance": 15}, ("precise-fire", "reload", "fire"))
+    assert why == "not enough action points: 4 needed, 3 available"
+    assert explain(hero, samurai, {"distance": 15}, ("fire", "fire")) == "the weapon is not loaded: reload it first"
+    assert (
+        explain(hero, samurai, {"distance": 15}, ("charge",))
+        == "the charge dice table lists no dice for this unit type"
+    )
+    assert explain(hero, samurai, {"distance": 15, "engaged": True}, ("fire",)).startswith("a unit engaged in combat")
+
+
+def test_an_engaged_unit_gets_no_orders():
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    advice = advise(archers, samurai, {"distance": 0, "engaged": True})
+    assert advice.out_of_the_game and advice.rows == ()
+
+
+def test_a_sequence_is_read_as_typed():
+    assert parse_sequence("fire, reload ,fire") == ("fire", "reload", "fire")
+    with pytest.raises(ValueError, match="shoot"):
+        parse_sequence("march,shoot")
+    with pytest.raises(ValueError):
+        parse_sequence(",".join(["march"] * (MAX_ACTIONS + 1)))
+
+
+# ---- Exactness: each row is the calculators it links to ------------------------------------------
+
+
+def _calculated(link):
+    return CALCULATORS[link.calculator].evaluate(link.inputs)
+
+
+def _convolve(a, b):
+    out = [Fraction(0)] * (len(a) + len(b) - 1)
+    for i, p in enumerate(a):
+        for j, q in enumerate(b):
+            out[i + j] += p * q
+    return out
+
+
+def _trim(pmf):
+    pmf = list(pmf)
+    while len(pmf) > 1 and pmf[-1] == 0:
+        pmf.pop()
+    return pmf
+
+
+PAIRS = [
+    (ARCHERS, SAMURAI, {"distance": 14}),
+    (ARCHERS, SAMURAI, {"distance": 14, "charge_reading": "after-move", "enemy_cover": "light"}),
+    (unit_of_type("character", wounds=(3,)), SAMURAI, {"distance": 9, "enemy_in_water": True, "shooter_in": "water"}),
+    (unit_of_type("cavalry"), SAMURAI, {"distance": 12, "indirect": True, "enemy_defensive": 1}),
+    (unit_of_type("mounted_harasser", wounds=(2, 2)), ARCHERS, {"distance": 25, "damage_rule": "subtractive"}),
+]
+
+
+@pytest.mark.parametrize(("mine", "enemy", "situation"), PAIRS)
+def test_every_row_equals_the_calculators_it_links_to(mine, enemy, situation):
+    mine_profile, enemy_profile = read_units(units_file(mine, {**enemy, "name": "enemy"}))
+    rows = advise(mine_profile, enemy_profile, situation).rows
+    assert rows
+    for row in rows:
+        shots = [_calculated(link).wounds.pmf for link in row.links if link.calculator == "shooting"]
+        shot = [Fraction(1)]
+        for pmf in shots:
+            shot = _convolve(shot, pmf)
+        if row.p_reach is None:
+            assert _trim(row.dealt) == _trim(shot)
+            continue
+        reach = [link for link in row.links if link.calculator == "charge"]
+        assert row.p_reach == _calculated(reach[0]).p_success
+        if len(shots) == 0 and row.p_reach:
+            fight = _calculated(next(link for link in row.links if link.calculator == "melee"))
+            expected = [row.p_reach * p for p in fight.a_dealt.pmf]
+            expected[0] += 1 - row.p_reach
+            assert _trim(row.dealt) == _trim(expected)
+            assert row.victory == row.p_reach * fight.victory
+            assert row.expected_taken == row.p_reach * fight.b_dealt.mean
+        assert sum(row.dealt) == 1
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_rows_are_sorted_by_the_objective(objective):
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    advice = advise(archers, samurai, {"distance": 9, "charge_reading": "after-move", "objective": objective})
+    key = {
+        "expected_wounds": lambda row: -row.expected_dealt,
+        "at_least_one": lambda row: -row.at_least(1),
+        "at_least_goal": lambda row: -row.at_least(advice.goal),
+        "victory": lambda row: -row.victory,
+        "fewest_taken": lambda row: row.expected_taken,
+    }[objective]
+    scores = [key(row) for row in advice.rows]
+    assert scores == sorted(scores)
+    assert advice.goal == 2  # one samurai's Wounds
+    document = advice_json(advice)
+    assert [row["actions"] for row in document["rows"]] == [list(row.actions) for row in advice.rows]
+
+
+def test_a_bad_situation_names_its_field():
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    with pytest.raises(CalculatorInputError, match="distance: must be an integer from 0 to 200"):
+        advise(archers, samurai, {"distance": 201})
+    with pytest.raises(CalculatorInputError, match="distance: is required"):
+        advise(archers, samurai, {})
+    with pytest.raises(CalculatorInputError, match="charge_reading: must be one of movement, after-move"):
+        advise(archers, samurai, {"distance": 5, "charge_reading": "both"})
+    assert set(CHARGE_READINGS) == {"movement", "after-move"}
+
+
+def test_a_ronin_warband_is_not_advised():
+    archers, band = read_units(units_file(ARCHERS, {"name": "band", "game": "ronin", "unit_type": "warband",
+                                                    "fighters": 5, "morale": 7}))  # fmt: skip
+    with pytest.raises(CalculatorInputError, match="enemy: must be a Kensei unit"):
+        advise(archers, band, {"distance": 5})
+
+
+def test_wounds_are_taken_off_one_model_at_a_time():
+    assert wounds_left((2, 2, 1), 0) == (5, 3)
+    assert wounds_left((2, 2, 1), 1) == (4, 3)
+    assert wounds_left((2, 2, 1), 2) == (3, 2)
+    assert wounds_left((2, 2, 1), 5) == (0, 0)
+    assert wounds_left((2, 2, 1), 9) == (0, 0)
+
+
+# ---- The whole turn, every die enumerated --------------------------------------------------------
+
+SHOOTER = {
+    **unit_of_type("infantry", wounds=(1,)),
+    "attack": 4,
+    "short_range_cm": 3,
+    "range_cm": 10,
+    "long_range_cm": 20,
+}
+TARGET = {
+    **unit_of_type("infantry", ranged=False, wounds=(2,)),
+    "name": "target",
+    "attack": 6,
+    "defense": 4,
+    "armor": 2,
+}
+
+
+def bf_turn(distance: int, actions: tuple[str, ...]) -> tuple[dict[int, Fraction], Fraction, Fraction]:
+    """P(total Wounds dealt), P(victory) and the Wounds expected in return of an infantry turn made of
+    ``actions`` (march, fire, charge in that order, each at most once), with every roll of the shot,
+    the charge die and the melee enumerated."""
+    attack = SHOOTER["attack"]
+    if "march" in actions:
+        attack += R["kensei.moving-before-shooting"]["marched"]
+        keep = R["kensei.five-cm-rule"]["distance_cm"]
+        distance = max(min(distance, keep), distance - R["kensei.movement"]["infantry"])
+    if distance > SHOOTER["long_range_cm"]:
+        attack = 10  # out of range: no die hits
+    elif distance > SHOOTER["range_cm"]:
+        attack += R["kensei.firing"]["long_range"]
+    elif distance <= SHOOTER["short_range_cm"]:
+        attack += R["kensei.firing"]["short_range"]
+    shot = {0: Fraction(1)}
+    if "fire" in actions:
+        shot = {w: Fraction(ways, 1000) for w, ways in bf_die(attack, TARGET["defense"], TARGET["armor"], "threshold")}
+    reach = Fraction(sum(1 for roll in D10 if roll >= distance), 10) if "charge" in actions else Fraction(0)
+    total: Counter = Counter()
+    victory = taken = Fraction(0)
+    for dealt, p_shot in shot.items():
+        left = TARGET["wounds"][0] - dealt
+        if left <= 0 or not reach:
+            total[dealt] += p_shot
+            continue
+        total[dealt] += p_shot * (1 - reach)
+        fight = bf_melee(
+            {
+                "a_models": 1, "a_wounds": 1, "a_attack": SHOOTER["attack"], "a_defense": SHOOTER["defense"],
+                "a_armor": SHOOTER["armor"], "a_initiative": SHOOTER["initiative"], "a_charge": "infantry",
+                "b_models": 1, "b_wounds": left, "b_attack": TARGET["attack"], "b_defense": TARGET["defense"],
+                "b_armor": TARGET["armor"], "b_initiative": TARGET["initiative"],
+            }
+        )  # fmt: skip
+        for (by_a, by_b), p_fight in fight.items():
+            total[dealt + by_a] += p_shot * reach * p_fight
+            victory += p_shot * reach * p_fight * (by_a > by_b)
+            taken += p_shot * reach * p_fight * by_b
+    return dict(total), victory, taken
+
+
+TURNS = [
+    (2, ("fire", "charge"), "movement"),
+    (7, ("fire", "charge"), "movement"),
+    (12, ("march", "charge"), "after-move"),
+    (9, ("march", "charge"), "after-move"),
+    (30, ("march", "fire"), "movement"),
+    (14, ("fire",), "movement"),
+    (25, ("fire",), "movement"),
+]
+
+
+@pytest.mark.parametrize(("distance", "actions", "reading"), TURNS)
+def test_a_whole_turn_matches_an_enumeration_of_every_die(distance, actions, reading):
+    shooter, target = read_units(units_file(SHOOTER, TARGET))
+    rows = advise(shooter, target, {"distance": distance, "charge_reading": reading}).rows
+    row = next(row for row in rows if row.actions == actions)
+    total, victory, taken = bf_turn(distance, actions)
+    assert {k: p for k, p in enumerate(row.dealt) if p} == {k: p for k, p in total.items() if p}
+    assert row.victory == victory
+    assert row.expected_taken == taken
+
+
+def test_every_type_gets_a_table_in_every_reading():
+    for profile in EVERY_TYPE:
+        for reading in CHARGE_READINGS:
+            mine, enemy = read_units(units_file(profile, SAMURAI))
+            rows = advise(mine, enemy, {"distance": 6, "charge_reading": reading}).rows
+            assert rows[-1].expected_dealt == 0 or rows[0].expected_dealt > 0
+            assert all(sum(row.dealt) == 1 for row in rows)

@@ -1,0 +1,132 @@
+"""The units file: round trip, every bad field named where it is, files that are not ours refused,
+and the inputs every calculator takes from a profile accepted by that calculator."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from calculator_inputs import BASE
+from unit_profiles import ARCHERS, EVERY_TYPE, SAMURAI, WARBAND, units_file
+
+from calculators import CALCULATORS, CalculatorInputError
+from calculators.profiles import MAX_FILE_CHARACTERS, MAX_UNITS, find, parse_units, read_units, units_document
+from calculators.unit_inputs import FILLERS, unit_inputs
+
+
+def test_a_file_round_trips_through_json():
+    profiles = read_units(units_file(ARCHERS, SAMURAI, WARBAND, *EVERY_TYPE))
+    again = parse_units(json.dumps(units_document(profiles)))
+    assert again == profiles
+    assert units_document(again) == units_document(profiles)
+    archers = find(profiles, "ashigaru ARCHERS", "mine")
+    assert archers.models == 6 and archers.attack == 6 and archers.ki is None
+
+
+def test_omitted_fields_take_their_defaults():
+    profile = read_units(units_file(SAMURAI))[0]
+    assert (profile.ranged, profile.loaded, profile.honor, profile.movement_cm) == (False, False, None, None)
+
+
+BAD_FIELDS = [
+    ({"attack": 21}, "units[0].attack", "from 0 to 20"),
+    ({"attack": "6"}, "units[0].attack", "an integer"),
+    ({"attack": True}, "units[0].attack", "an integer"),
+    ({"wounds": []}, "units[0].wounds", "a list of 1 to 100 integers"),
+    ({"wounds": [1] * 101}, "units[0].wounds", "a list of 1 to 100 integers"),
+    ({"wounds": [0]}, "units[0].wounds", "from 1 to 20"),
+    ({"unit_type": "dragon"}, "units[0].unit_type", "one of infantry, cavalry"),
+    ({"game": "chess"}, "units[0].game", "one of kensei, ronin"),
+    ({"name": ""}, "units[0].name", "printable"),
+    ({"name": "x" * 61}, "units[0].name", "1 to 60"),
+    ({"name": "a\nb"}, "units[0].name", "printable"),
+    ({"colour": "red"}, "units[0].colour", "unknown field"),
+    ({"loaded": True}, "units[0].loaded", "ranged"),
+    ({"ranged": True, "short_range_cm": 10, "range_cm": 5, "long_range_cm": 40}, "units[0].range_cm", "between"),
+    ({"ranged": True, "range_cm": 5, "long_range_cm": 40}, "units[0].short_range_cm", "needed"),
+    ({"movement_cm": 0}, "units[0].movement_cm", "from 1 to 50"),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "says"), BAD_FIELDS, ids=[case[1] + str(i) for i, case in enumerate(BAD_FIELDS)]
+)
+def test_a_bad_field_is_named_where_it_is(change, field, says):
+    with pytest.raises(CalculatorInputError) as caught:
+        read_units(units_file({**SAMURAI, **change}))
+    assert caught.value.field == field
+    assert says in caught.value.describe(str)
+
+
+def test_a_missing_field_is_named():
+    profile = dict(SAMURAI)
+    del profile["defense"]
+    with pytest.raises(CalculatorInputError, match=r"units\[0\]\.defense: is required"):
+        read_units(units_file(profile))
+
+
+def test_the_second_unit_is_named_by_its_place():
+    with pytest.raises(CalculatorInputError) as caught:
+        read_units(units_file(SAMURAI, {**ARCHERS, "armor": -1}))
+    assert caught.value.field == "units[1].armor"
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "says"),
+    [
+        ("not json", "units", "JSON"),
+        ("[" * 100_000 + "]" * 100_000, "units", "JSON"),
+        (json.dumps({"units": []}), "format", "not a units file"),
+        (json.dumps({"format": "kensei-ref/units", "version": 2, "units": []}), "version", "from 1 to 1"),
+        (json.dumps({"format": "kensei-ref/units", "version": "1", "units": []}), "version", "integer"),
+        (json.dumps({"format": "kensei-ref/units", "version": 1, "units": {}}), "units", "a list"),
+        (json.dumps(units_file(*[SAMURAI] * (MAX_UNITS + 1))), "units", "at most 200"),
+        (json.dumps(units_file(SAMURAI, {**SAMURAI, "name": "SAMURAI "})), "units[1].name", "twice"),
+        (json.dumps(units_file(["a list"])), "units[0]", "an object"),
+        (" " * (MAX_FILE_CHARACTERS + 1), "units", "at most"),
+    ],
+    ids=["garbage", "deep", "not ours", "newer", "version text", "units object", "too many", "twice", "list", "huge"],
+)
+def test_a_file_that_is_not_a_valid_units_file_is_refused_in_one_error(text, field, says):
+    with pytest.raises(CalculatorInputError) as caught:
+        parse_units(text)
+    assert caught.value.field == field
+    assert says in caught.value.describe(str)
+
+
+def test_an_unknown_name_lists_the_names_of_the_file():
+    profiles = read_units(units_file(ARCHERS, SAMURAI))
+    with pytest.raises(CalculatorInputError, match=r"enemy: must name a unit of the file .*'Samurai'.*got 'Ninja'"):
+        find(profiles, "Ninja", "enemy")
+
+
+@pytest.mark.parametrize("name", sorted(CALCULATORS))
+@pytest.mark.parametrize("mine", [ARCHERS, SAMURAI, WARBAND, *EVERY_TYPE], ids=lambda unit: unit["name"])
+def test_every_calculator_accepts_the_inputs_a_profile_gives(name, mine):
+    profiles = read_units(units_file(mine, {**SAMURAI, "name": "enemy"}))
+    filled = unit_inputs(name, profiles[0], profiles[1])
+    mapping = {key: value for key, value in {**BASE[name], **filled}.items() if value is not None}
+    CALCULATORS[name].evaluate(mapping)
+
+
+def test_profiles_fill_what_each_calculator_asks_from_a_unit():
+    archers, samurai, band = read_units(units_file(ARCHERS, SAMURAI, WARBAND))
+    assert unit_inputs("shooting", archers, samurai) == {
+        "dice": None,
+        "models": None,
+        "wounds_each": None,
+        "wounds": [1] * 6,
+        "attack": 6,
+        "defense": 6,
+        "armor": 4,
+    }
+    melee = unit_inputs("melee", archers, samurai)
+    assert (melee["a_models"], melee["a_wounds"], melee["b_models"], melee["b_wounds"]) == (6, 6, 4, 8)
+    assert unit_inputs("charge", archers) == {"dice": None, "unit_type": "infantry"}
+    assert unit_inputs("regroup", archers) == {"honor": 6}
+    assert unit_inputs("regroup", samurai) == {}  # no Honor in that profile: the field stays as it was
+    assert unit_inputs("morale", band) == {"morale": 7, "commander": False, "banner": True}
+    assert unit_inputs("morale-trigger", band) == {"starting_fighters": 8}
+    assert unit_inputs("morale", archers) == {}  # a Kensei unit gives a Ronin calculator nothing
+    assert unit_inputs("priority", band) == {}
+    assert set(FILLERS) <= set(CALCULATORS)
