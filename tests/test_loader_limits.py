@@ -84,10 +84,28 @@ def test_a_long_value_is_shown_shortened(tmp_path):
     assert len(problem) < 200
 
 
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        pytest.param("!!timestamp soon", "'soon' cannot be read as a date", id="timestamp-tag"),
+        pytest.param("2013-13-45", "'2013-13-45' cannot be read as a date", id="thirteenth-month"),
+        pytest.param("!!bool maybe", "'maybe' cannot be read as true or false", id="bool-tag"),
+        pytest.param("9" * 5000, "'99999999", id="five-thousand-digits"),
+    ],
+)
+def test_a_scalar_python_cannot_hold_is_located(tmp_path, value, message):
+    data = _copy(tmp_path)
+    _replace(data, CHAPTER, "values: {taisho: 3}", f"values: {{taisho: {value}}}")
+    assert f"data/kensei/08-sample.yaml: malformed YAML: line 21, column 22: {message}" in _report(data)
+
+
 def test_a_missing_sources_file_is_named(tmp_path):
     data = _copy(tmp_path)
     (data / "sources.yaml").unlink()
-    assert "data/sources.yaml: missing: the rule data needs this file (the sources file holds `texts` and `references`)" in _report(data)
+    assert (
+        "data/sources.yaml: missing: the rule data needs this file (the sources file holds `texts` and `references`)"
+        in _report(data)
+    )
 
 
 def test_a_year_in_roman_numerals_is_named(tmp_path):
@@ -162,4 +180,7 @@ def test_data_check_shows_one_clean_message(tmp_path, monkeypatch, capsys):
     assert out == ""
     assert "Traceback" not in err
     assert err.splitlines()[0] == "1 problem(s) in the rule data:"
-    assert "data/sources.yaml: missing: the rule data needs this file (the sources file holds `texts` and `references`)" in err.splitlines()[1]
+    assert (
+        "data/sources.yaml: missing: the rule data needs this file (the sources file holds `texts` and `references`)"
+        in err.splitlines()[1]
+    )

@@ -145,6 +145,26 @@ def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: b
 _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
+def _refuse_unreadable(tag: str, kind: str) -> None:
+    """Make a scalar PyYAML cannot read under ``tag`` a located YAML error, not a Python exception:
+    ``!!bool maybe`` (KeyError), ``!!timestamp soon`` (AttributeError), ``2013-13-45`` (ValueError),
+    a number of 5,000 digits (ValueError)."""
+    construct = yaml.SafeLoader.yaml_constructors[tag]
+
+    def construct_or_refuse(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> Any:
+        try:
+            return construct(loader, node)
+        except (AttributeError, KeyError, TypeError, ValueError):
+            message = f"{_shown(node.value)} cannot be read as {kind}"
+            raise yaml.constructor.ConstructorError(None, None, message, node.start_mark) from None
+
+    _UniqueKeyLoader.add_constructor(tag, construct_or_refuse)
+
+
+for _tag, _kind in (("bool", "true or false"), ("int", "an integer"), ("float", "a number"), ("timestamp", "a date")):
+    _refuse_unreadable(f"tag:yaml.org,2002:{_tag}", _kind)
+
+
 class _Checker:
     """Walks one file's parsed YAML, building model objects and recording problems."""
 
@@ -264,7 +284,7 @@ def _markup(text: str) -> str | None:
     if found := RAW_HTML.search(text):
         return f"raw HTML is not allowed (found {text[found.start() : found.start() + 12]!r}): write Markdown"
     if found := SCRIPT_LINK.search(text):
-        return f"a link to a script or data address is not allowed (found {found.group(0)!r})"
+        return f"a link to a script or data address is not allowed (found {_shown(found.group(0))})"
     return None
 
 
@@ -345,7 +365,7 @@ def _load_examples(check: _Checker, node: Any, path: str) -> tuple[Example, ...]
             examples.append(Example(example_id, text, calculator, dict(inputs), dict(expect)))
     ids = [e.id for e in examples]
     for dup in {i for i in ids if ids.count(i) > 1}:
-        check.problem(path, f"duplicate example id {dup!r}")
+        check.problem(path, f"duplicate example id {_shown(dup)}")
     return tuple(examples)
 
 
@@ -395,7 +415,7 @@ def _load_rule(check: _Checker, node: Any, path: str, chapter: dict, order: int)
     if rule_id:
         game = chapter.get("game")
         if game in GAMES and not rule_id.startswith(f"{game}."):
-            check.problem(f"{path}.id", f"must start with the chapter's game {game!r}")
+            check.problem(f"{path}.id", f"must start with the chapter's game {_shown(game)}")
     number = node.get("number")
     if number is not None:
         check.string(number, f"{path}.number", NUMBER)
@@ -439,7 +459,7 @@ def _load_chapter(path: Path, root: Path, problems: list[Problem], require_stamp
     game = check.choice(head.get("game"), "chapter.game", GAMES)
     chapter_id = check.string(head.get("id"), "chapter.id", RULE_ID)
     if chapter_id and game and not chapter_id.startswith(f"{game}."):
-        check.problem("chapter.id", f"must start with the chapter's game {game!r}")
+        check.problem("chapter.id", f"must start with the chapter's game {_shown(game)}")
     order = check.integer(head.get("order"), "chapter.order")
     number = head.get("number")
     if number is not None:
@@ -568,14 +588,15 @@ class _ReferenceCheck:
     def citation(self, citation: Citation, file: str, path: str) -> None:
         if citation.ref is not None:
             if citation.ref not in self.references:
-                self.problems.append(Problem(file, path, f"unknown outside reference {citation.ref!r}"))
+                self.problems.append(Problem(file, path, f"unknown outside reference {_shown(citation.ref)}"))
             return
         source = self.sources.get(citation.text or "")
         if source is None:
             known = ", ".join(sorted(self.sources))
-            self.problems.append(Problem(file, path, f"unknown source text {citation.text!r} (known: {known})"))
+            self.problems.append(Problem(file, path, f"unknown source text {_shown(citation.text)} (known: {known})"))
         elif citation.section not in source.sections:
-            message = f"section {citation.section!r} is not a section of source text {source.id} (see sources.yaml)"
+            section = _shown(citation.section)
+            message = f"section {section} is not a section of source text {source.id} (see sources.yaml)"
             self.problems.append(Problem(file, path, message))
 
     def text(self, text: Text, file: str, path: str, rule: Rule | None) -> None:
@@ -588,16 +609,16 @@ class _ReferenceCheck:
     def reference(self, kind: str, target: str, rule: Rule | None) -> str:
         """What is wrong with one inline reference, or ``""``."""
         if kind == "rule" and target not in self.rules:
-            return f"reference to unknown rule {target!r}"
+            return f"reference to unknown rule {_shown(target)}"
         if kind == "term" and target not in self.terms:
-            return f"reference to unknown glossary term {target!r}"
+            return f"reference to unknown glossary term {_shown(target)}"
         if kind in ("value", "signed"):
             owner_id, _, key = target.rpartition("#")
             owner = self.rules.get(owner_id) if owner_id else rule
             if owner is None:
-                return f"value {target!r}: unknown rule {owner_id!r}"
+                return f"value {_shown(target)}: unknown rule {_shown(owner_id)}"
             if key not in owner.values:
-                return f"value {target!r}: rule {owner.id} has no value {key!r}"
+                return f"value {_shown(target)}: rule {owner.id} has no value {_shown(key)}"
         return ""
 
     def rule(self, rule: Rule) -> None:
@@ -607,7 +628,7 @@ class _ReferenceCheck:
         self.text(rule.body, rule.file, f"{base}.body", rule)
         for target in rule.see_also:
             if target not in self.rules:
-                self.problems.append(Problem(rule.file, f"{base}.see_also", f"unknown rule {target!r}"))
+                self.problems.append(Problem(rule.file, f"{base}.see_also", f"unknown rule {_shown(target)}"))
         for example in rule.examples:
             self.text(example.text, rule.file, f"{base}.examples[{example.id}].text", rule)
         for note in rule.notes:
@@ -625,7 +646,7 @@ class _ReferenceCheck:
         for term in self.book.terms:
             self.text(term.definition, term.file, f"terms[{term.id}].definition", None)
             if term.rule and term.rule not in self.rules:
-                self.problems.append(Problem(term.file, f"terms[{term.id}].rule", f"unknown rule {term.rule!r}"))
+                self.problems.append(Problem(term.file, f"terms[{term.id}].rule", f"unknown rule {_shown(term.rule)}"))
 
 
 def _check_references(book: RuleBook, problems: list[Problem]) -> None:
