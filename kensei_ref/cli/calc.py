@@ -18,8 +18,10 @@ from typing import Any
 
 from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
 from calculators.choices import SIDE_NAMES
+from calculators.errors import quoted
 from calculators.params import N_, Param
 from calculators.results import Figure, Result, Step, Table
+from kensei_ref.cli.one_line import one_line
 from kensei_ref.languages import LANGUAGES, get_translations
 from kensei_ref.numbers import numbers_for
 
@@ -34,7 +36,7 @@ class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        sys.stderr.write(f"{self.prog}: error: {one_line(message)}\n")
         raise SystemExit(2)
 
 
@@ -98,7 +100,7 @@ def run_calc(args: argparse.Namespace) -> int:
     try:
         lang = getattr(args, "calc_lang", "en")
         if lang not in LANGUAGES:
-            raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+            raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {quoted(lang)}")
         rules = RuleValues.bundled()
         mapping: dict[str, Any] = {}
         for param in calculator.params:

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from kensei_ref.cli.lookup import add_lookup_parsers
+from kensei_ref.cli.one_line import one_line
 from kensei_ref.rules import freshness
 from kensei_ref.rules.loader import DATA_DIR, DataError, load
 from kensei_ref.rules.model import Chapter, Rule, Term
@@ -23,7 +24,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        sys.stderr.write(f"{self.prog}: error: {one_line(message)}\n")
         raise SystemExit(2)
 
 
