@@ -31,6 +31,16 @@ from .rulebook import RuleValues
 ACTIONS = ("march", "run", "fire", "precise-fire", "reload", "charge")
 """Every action the advisor puts in a sequence, by its name in the terminal and in links."""
 
+ACTION_LABELS = {
+    "march": N_("March"),
+    "run": N_("Run"),
+    "fire": N_("Fire"),
+    "precise-fire": N_("Fire with Greater Precision"),
+    "reload": N_("Reload the weapon"),
+    "charge": N_("Charge"),
+}
+"""What each action is called in tables (translated by the terminal and the site)."""
+
 MOVES = ("march", "run")
 SHOTS = ("fire", "precise-fire")
 

@@ -8,10 +8,11 @@ stays as it was. The inputs filled here stay editable: they are a starting point
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .profiles import Profile
+from .shooting import SHOOTERS
 
 ACTION_POINTS_TYPES = {
     "infantry": "infantry",
@@ -159,3 +160,25 @@ def unit_inputs(calculator: str, mine: Profile | None = None, enemy: Profile | N
     """
     filler = FILLERS.get(calculator)
     return filler(mine, enemy) if filler is not None else {}
+
+
+ALTERNATIVES: dict[str, tuple[tuple[str, ...], ...]] = {
+    "shooting": SHOOTERS,
+    "charge": (("dice",), ("unit_type",)),
+}
+"""Inputs of which a calculator takes exactly one way: what a player types in one way replaces what
+a profile filled in in another."""
+
+
+def merged(calculator: str, filled: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+    """The inputs a calculator runs with: those the profiles ``filled``, overridden by those the player
+    ``given`` (typed options, a link), the cleared ones (``None``) left out."""
+    inputs = dict(filled)
+    ways = ALTERNATIVES.get(calculator, ())
+    chosen = [way for way in ways if any(name in given for name in way)]
+    for way in ways:
+        if chosen and way not in chosen:
+            for name in way:
+                inputs.pop(name, None)
+    inputs.update(given)
+    return {name: value for name, value in inputs.items() if value is not None}

@@ -21,7 +21,9 @@ from calculators.choices import SIDE_NAMES
 from calculators.errors import quoted
 from calculators.params import N_, Param
 from calculators.results import Figure, Result, Step, Table
+from calculators.unit_inputs import merged, unit_inputs
 from kensei_ref.cli.one_line import one_line
+from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.languages import LANGUAGES, get_translations
 from kensei_ref.numbers import numbers_for
 
@@ -91,6 +93,7 @@ def add_calc_parser(subparsers: Any) -> None:
             help=N_("language of the output"),
         )
         command.add_argument("--json", dest="calc_json", action="store_true", help=N_("print the result as JSON"))
+        add_units_options(command)
 
 
 def run_calc(args: argparse.Namespace) -> int:
@@ -102,11 +105,13 @@ def run_calc(args: argparse.Namespace) -> int:
         if lang not in LANGUAGES:
             raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {quoted(lang)}")
         rules = RuleValues.bundled()
-        mapping: dict[str, Any] = {}
+        given: dict[str, Any] = {}
         for param in calculator.params:
             raw = getattr(args, _dest(param), None)
             if raw is not None:
-                mapping[param.name] = raw if param.kind == "bool" else param.parse_text(raw, rules)
+                given[param.name] = raw if param.kind == "bool" else param.parse_text(raw, rules)
+        mine, enemy = picked(args, rules)
+        mapping = merged(calculator.name, unit_inputs(calculator.name, mine, enemy), given)
         result = calculator.evaluate(mapping, rules)
     except CalculatorInputError as error:
         sys.stderr.write(f"{prog}: error: {option(error.field)}: {error.describe(option)}\n")

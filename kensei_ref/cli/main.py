@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from kensei_ref.cli.advise import add_advise_parser, run_advise
 from kensei_ref.cli.lookup import add_lookup_parsers
 from kensei_ref.cli.one_line import one_line
 from kensei_ref.rules import freshness
@@ -97,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         add_calc_parser(commands)
     add_lookup_parsers(commands)
+    add_advise_parser(commands)
     return parser
 
 
@@ -108,6 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from kensei_ref.cli.calc import run_calc
 
             return run_calc(args)
+        if args.command == "advise":
+            return run_advise(args)
         return args.func(args)
     except DataError as error:
         sys.stderr.write(f"{error}\n")

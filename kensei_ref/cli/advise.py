@@ -1,0 +1,148 @@
+"""``kensei-ref advise``: the orders advisor in a terminal.
+
+Your unit and the enemy come from a units file (``--units FILE --mine NAME --enemy NAME``); the
+situation's options are generated from the advisor's parameters, as ``calc`` does for each
+calculator. The table lists every order sequence the rules allow, best first by ``--objective``,
+with the same numbers as the site's page; ``--json`` prints the advisor's JSON contract and
+``--why fire,reload,fire`` says why the rules refuse a sequence (or that they allow it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from calculators import CalculatorInputError, RuleValues
+from calculators.advisor import PARAMS, Advice, advice_json, advise, explain
+from calculators.advisor_odds import Row
+from calculators.orders import ACTION_LABELS, parse_sequence
+from kensei_ref.cli.calc import OneLineParser, _dest, _metavar, option
+from kensei_ref.cli.units import add_units_options, picked
+from kensei_ref.languages import LANGUAGES, N_, get_translations
+from kensei_ref.numbers import numbers_for
+
+OBJECTIVE_LABELS = {
+    "expected_wounds": N_("expected Wounds dealt"),
+    "at_least_one": N_("chance of at least one Wound"),
+    "at_least_goal": N_("chance of at least the Wounds goal"),
+    "victory": N_("chance of a melee victory"),
+    "fewest_taken": N_("fewest Wounds expected in return"),
+}
+
+
+def add_advise_parser(subparsers: Any) -> None:
+    """Add the ``advise`` command to ``subparsers``."""
+    command = subparsers.add_parser(
+        "advise",
+        help=N_("the orders advisor: every order your unit may take, with its odds"),
+        description=N_("Every order sequence your unit may declare this turn against the enemy, with exact odds."),
+    )
+    command.__class__ = OneLineParser
+    add_units_options(command, required=True)
+    for param in PARAMS:
+        help_text = f"{param.label}: {param.help}" if param.help else param.label
+        if param.kind == "bool":
+            command.add_argument(
+                option(param.name), dest=_dest(param), action="store_true", default=None, help=help_text
+            )
+        else:
+            command.add_argument(option(param.name), dest=_dest(param), metavar=_metavar(param), help=help_text)
+    command.add_argument("--why", metavar="ACTION,ACTION", help=N_("why the rules refuse this sequence"))
+    command.add_argument("--lang", dest="advise_lang", default="en", metavar="|".join(LANGUAGES))
+    command.add_argument("--json", dest="advise_json", action="store_true", help=N_("print the result as JSON"))
+
+
+def run_advise(args: argparse.Namespace) -> int:
+    """Print the ranked orders (or the answer to ``--why``); 0, or 2 for a bad input."""
+    prog = "kensei-ref advise"
+    try:
+        lang = args.advise_lang
+        if lang not in LANGUAGES:
+            raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+        rules = RuleValues.bundled()
+        situation: dict[str, Any] = {}
+        for param in PARAMS:
+            raw = getattr(args, _dest(param), None)
+            if raw is not None:
+                situation[param.name] = raw if param.kind == "bool" else param.parse_text(raw, rules)
+        mine, enemy = picked(args, rules)
+        assert mine is not None and enemy is not None  # both options are required
+        if args.why is not None:
+            return _why(args.why, mine, enemy, situation, lang)
+        advice = advise(mine, enemy, situation, rules)
+    except CalculatorInputError as error:
+        sys.stderr.write(f"{prog}: error: {option(error.field)}: {error.describe(option)}\n")
+        return 2
+    if args.advise_json:
+        sys.stdout.write(json.dumps(advice_json(advice), ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(render(advice, mine.name, enemy.name, int(situation["distance"]), lang))
+    return 0
+
+
+def _why(text: str, mine: Any, enemy: Any, situation: dict[str, Any], lang: str) -> int:
+    _ = get_translations(lang).gettext
+    try:
+        actions = parse_sequence(text)
+    except ValueError:
+        names = ", ".join(ACTION_LABELS)
+        raise CalculatorInputError("why", f"must be actions separated by commas, from {names}") from None
+    reason = explain(mine, enemy, situation, actions)
+    sequence = _sequence(actions, _)
+    if reason is None:
+        sys.stdout.write(_("{sequence}: allowed").format(sequence=sequence) + "\n")
+        return 0
+    sys.stdout.write(_("{sequence}: not allowed: {reason}").format(sequence=sequence, reason=_(reason)) + "\n")
+    return 1
+
+
+def _sequence(actions: tuple[str, ...], _: Callable[[str], str]) -> str:
+    return " → ".join(_(ACTION_LABELS[action]) for action in actions) if actions else _("Nothing")
+
+
+def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str) -> str:
+    """The ranked table in ``lang``."""
+    _ = get_translations(lang).gettext
+    numbers = numbers_for(lang)
+    title = _("Orders for {mine} against {enemy} at {distance}").format(
+        mine=mine, enemy=enemy, distance=numbers.length(distance, "cm", 0)
+    )
+    lines = [title, "=" * len(title), ""]
+    if advice.out_of_the_game:
+        return "\n".join([*lines, _("A unit engaged in combat is out of the game: it takes no orders."), ""])
+    lines.append(
+        _("Action points: {points}; sorted by {objective}.").format(
+            points=advice.action_points, objective=_(OBJECTIVE_LABELS[advice.objective])
+        )
+    )
+    headers = ["#", _("Orders"), _("AP"), _("Wounds"), "≥1", f"≥{advice.goal}", _("Reach"), _("Victory"), _("Taken")]
+    table = [headers] + [_cells(index, row, advice.goal, _, numbers) for index, row in enumerate(advice.rows, 1)]
+    widths = [max(len(row[column]) for row in table) for column in range(len(headers))]
+    for row in table:
+        cells = [
+            row[1].ljust(widths[1]) if column == 1 else row[column].rjust(widths[column]) for column in range(len(row))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    lines += [
+        "",
+        _("Each row's figures are those of the calculators with the same inputs: kensei-ref advise --json lists them."),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _cells(index: int, row: Row, goal: int, _: Callable[[str], str], numbers: Any) -> list[str]:
+    charge = row.p_reach is not None
+    return [
+        str(index),
+        _sequence(row.actions, _),
+        str(row.cost),
+        numbers.decimal(row.expected_dealt),
+        numbers.percent(row.at_least(1)),
+        numbers.percent(row.at_least(goal)),
+        numbers.percent(row.p_reach) if charge else "–",
+        numbers.percent(row.victory) if charge else "–",
+        numbers.decimal(row.expected_taken) if charge else "–",
+    ]

@@ -1,0 +1,70 @@
+"""``--units FILE --mine NAME --enemy NAME``: a player's units file in the terminal.
+
+The file is the one the site's "My units" page exports (``calculators.profiles``). Reading it is
+bounded (a file longer than any units file is not read to its end) and every problem is one
+:class:`CalculatorInputError` on ``units``, ``mine`` or ``enemy``, which the commands print as one
+line: the file's name, the field at fault inside it and what that field allows.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from calculators import CalculatorInputError, RuleValues
+from calculators.profiles import MAX_FILE_CHARACTERS, Profile, find, parse_units
+from kensei_ref.languages import N_
+
+
+def add_units_options(command: argparse.ArgumentParser, *, required: bool = False) -> None:
+    """The three options that pick your unit and the enemy unit from a units file."""
+    command.add_argument(
+        "--units", dest="units_file", metavar="FILE", required=required, help=N_("your units file (JSON)")
+    )
+    command.add_argument("--mine", dest="units_mine", metavar="NAME", required=required, help=N_("your unit's name"))
+    command.add_argument("--enemy", dest="units_enemy", metavar="NAME", required=required, help=N_("the enemy's name"))
+
+
+def _escaped(text: str) -> str:
+    """``text`` inside an error message, which is a template: its braces doubled."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def read_file(path: str, rules: RuleValues) -> tuple[Profile, ...]:
+    """The profiles of the units file at ``path``.
+
+    Raises:
+        CalculatorInputError: on ``units``, naming the file and what is wrong in it.
+    """
+    name = _escaped(repr(path))
+    try:
+        with Path(path).open(encoding="utf-8") as file:
+            text = file.read(MAX_FILE_CHARACTERS + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not a UTF-8 text file"
+        raise CalculatorInputError("units", f"cannot read {name}: {_escaped(reason)}") from None
+    try:
+        return parse_units(text, rules)
+    except CalculatorInputError as error:
+        inner = _escaped(f"{error.field}: {error.describe(str)}")
+        raise CalculatorInputError("units", f"{name}: {inner}") from None
+
+
+def picked(args: argparse.Namespace, rules: RuleValues) -> tuple[Profile | None, Profile | None]:
+    """Your unit and the enemy unit named by ``--mine`` and ``--enemy`` (each may be left out).
+
+    Raises:
+        CalculatorInputError: when the file cannot be used, a name is not in it, or a name is given
+            without a file.
+    """
+    path: Any = getattr(args, "units_file", None)
+    names = {"mine": getattr(args, "units_mine", None), "enemy": getattr(args, "units_enemy", None)}
+    if path is None:
+        for field, name in names.items():
+            if name is not None:
+                raise CalculatorInputError(field, N_("needs {0}: the file the unit is in"), ("units",))
+        return None, None
+    profiles = read_file(path, rules)
+    mine, enemy = (find(profiles, name, field) if name is not None else None for field, name in names.items())
+    return mine, enemy

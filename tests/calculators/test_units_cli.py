@@ -1,0 +1,145 @@
+"""The units file in the terminal: ``calc ... --units FILE --mine NAME --enemy NAME`` and ``advise``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_capture import run_cli
+from unit_profiles import ARCHERS, SAMURAI, units_file
+
+from calculators import CALCULATORS
+from calculators.advisor import advice_json, advise
+from calculators.profiles import read_units
+from kensei_ref.cli.main import main
+
+
+@pytest.fixture
+def units(tmp_path):
+    path = tmp_path / "units.json"
+    path.write_text(json.dumps(units_file(ARCHERS, SAMURAI)), encoding="utf-8")
+    return str(path)
+
+
+def test_calc_takes_both_units_from_the_file(units, capsys):
+    status, out, err = run_cli(main, capsys, "calc", "shooting", "--units", units, "--mine", "ashigaru archers",
+                               "--enemy", "Samurai", "--cover", "light", "--json")  # fmt: skip
+    assert (status, err) == (0, "")
+    expected = CALCULATORS["shooting"].run({"wounds": [1] * 6, "attack": 6, "defense": 6, "armor": 4, "cover": "light"})
+    assert json.loads(out) == expected
+
+
+def test_a_typed_option_replaces_what_the_unit_gave(units, capsys):
+    status, out, _ = run_cli(main, capsys, "calc", "shooting", "--units", units, "--mine", "Ashigaru archers",
+                             "--enemy", "Samurai", "--dice", "3", "--attack", "4", "--json")  # fmt: skip
+    assert status == 0
+    assert json.loads(out) == CALCULATORS["shooting"].run({"dice": 3, "attack": 4, "defense": 6, "armor": 4})
+
+
+def test_melee_takes_your_unit_as_side_a(units, capsys):
+    status, out, _ = run_cli(main, capsys, "calc", "melee", "--units", units, "--mine", "Samurai",
+                             "--enemy", "Ashigaru archers", "--json")  # fmt: skip
+    assert status == 0
+    inputs = {"a_models": 4, "a_wounds": 8, "a_attack": 5, "a_defense": 6, "a_armor": 4, "a_initiative": 5,
+              "b_models": 6, "b_wounds": 6, "b_attack": 6, "b_defense": 5, "b_armor": 3, "b_initiative": 4}  # fmt: skip
+    assert json.loads(out) == CALCULATORS["melee"].run(inputs)
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--mine", "Samurai"], "--mine: needs --units: the file the unit is in"),
+        (["--units", "/nonexistent/units.json", "--mine", "x"], "cannot read '/nonexistent/units.json'"),
+        (["--units", "{units}", "--mine", "Ninja"], "--mine: must name a unit of the file"),
+    ],
+    ids=["no file", "missing file", "unknown name"],
+)
+def test_a_units_problem_is_one_line_and_status_2(units, capsys, args, says):
+    args = [arg.replace("{units}", units) for arg in args]
+    status, out, err = run_cli(main, capsys, "calc", "regroup", *args)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and says in err
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        ("{not json", "must be a JSON file"),
+        (json.dumps({"units": []}), "format: must be 'kensei-ref/units'"),
+        (json.dumps(units_file({**SAMURAI, "attack": 99})), "units[0].attack: must be an integer from 0 to 20"),
+    ],
+    ids=["not json", "not ours", "bad field"],
+)
+def test_a_bad_units_file_names_the_file_and_the_field(tmp_path, capsys, content, says):
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    status, _, err = run_cli(main, capsys, "calc", "regroup", "--honor", "6", "--units", str(path), "--mine", "x")
+    assert status == 2
+    assert err.startswith(f"kensei-ref calc regroup: error: --units: {str(path)!r}: ")
+    assert says in err and err.count("\n") == 1
+
+
+def test_braces_in_a_name_are_a_name(tmp_path, capsys):
+    path = tmp_path / "units.json"
+    path.write_text(json.dumps(units_file({**SAMURAI, "name": "{0} {x}"})), encoding="utf-8")
+    status, _, err = run_cli(main, capsys, "calc", "regroup", "--honor", "6", "--units", str(path), "--mine", "x")
+    assert status == 2
+    assert err == "kensei-ref calc regroup: error: --mine: must name a unit of the file ('{0} {x}'), got 'x'\n"
+
+
+def test_a_file_that_is_not_text_is_refused(tmp_path, capsys):
+    path = tmp_path / "units.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    status, _, err = run_cli(main, capsys, "advise", "--units", str(path), "--mine", "a", "--enemy", "b",
+                             "--distance", "5")  # fmt: skip
+    assert status == 2 and "not a UTF-8 text file" in err
+
+
+def test_advise_prints_the_same_rows_as_python(units, capsys):
+    status, out, err = run_cli(main, capsys, "advise", "--units", units, "--mine", "Ashigaru archers",
+                               "--enemy", "Samurai", "--distance", "14", "--charge-reading", "after-move",
+                               "--json")  # fmt: skip
+    assert (status, err) == (0, "")
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    expected = advice_json(advise(archers, samurai, {"distance": 14, "charge_reading": "after-move"}))
+    assert json.loads(out) == json.loads(json.dumps(expected))
+
+
+def test_advise_table_lists_every_row_best_first(units, capsys):
+    status, out, _ = run_cli(main, capsys, "advise", "--units", units, "--mine", "Ashigaru archers",
+                             "--enemy", "Samurai", "--distance", "14")  # fmt: skip
+    assert status == 0
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    rows = advise(archers, samurai, {"distance": 14}).rows
+    numbered = [line for line in out.splitlines() if line[:3].strip().isdigit()]
+    assert len(numbered) == len(rows)
+    assert "Fire with Greater Precision" in numbered[0]
+
+
+def test_advise_in_french_and_russian(units, capsys):
+    for lang, word in (("fr", "Tir avec précision accrue"), ("ru", "Выстрел с повышенной точностью")):
+        status, out, _ = run_cli(main, capsys, "advise", "--units", units, "--mine", "Ashigaru archers",
+                                 "--enemy", "Samurai", "--distance", "14", "--lang", lang)  # fmt: skip
+        assert status == 0 and word in out, out
+
+
+@pytest.mark.parametrize(
+    ("sequence", "status", "says"),
+    [
+        ("fire,reload,fire", 1, "not enough action points: 3 needed, 2 available"),
+        ("fire", 0, "allowed"),
+        ("march,shoot", 2, "--why: must be actions separated by commas"),
+    ],
+)
+def test_why_says_which_rule_refuses_a_sequence(units, capsys, sequence, status, says):
+    code, out, err = run_cli(main, capsys, "advise", "--units", units, "--mine", "Ashigaru archers",
+                             "--enemy", "Samurai", "--distance", "14", "--why", sequence)  # fmt: skip
+    assert code == status
+    assert says in out + err
+
+
+def test_advise_needs_both_units_and_a_distance(units, capsys):
+    status, _, err = run_cli(main, capsys, "advise", "--units", units, "--mine", "Samurai", "--distance", "3")
+    assert status == 2 and "--enemy" in err and err.count("\n") == 1
+    status, _, err = run_cli(main, capsys, "advise", "--units", units, "--mine", "Samurai", "--enemy", "Samurai")
+    assert status == 2 and "--distance: is required" in err
