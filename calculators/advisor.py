@@ -19,7 +19,7 @@ the weapon's ranges in the profile; a charge is paid as a Movement (see :mod:`ca
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -103,6 +103,16 @@ PARAMS = (
 AdvisorInputs = make_inputs("AdvisorInputs", PARAMS, None, "The situation the orders are for.", __name__)
 
 
+READINGS = (
+    "kensei.charge-orders#charge-cost",
+    "kensei.charge-dice#charge-distance",
+    "kensei.charge-dice#unlisted-types",
+    "kensei.firing#range-bands",
+    "kensei.shooting-dice#casualties",
+)
+"""The clarifications (rule id # note id) the advisor's readings are explained in."""
+
+
 @dataclass(frozen=True)
 class Advice:
     """Every allowed sequence, best first by the objective, and why the unit can do nothing, if so."""
@@ -112,7 +122,7 @@ class Advice:
     goal: int
     action_points: int
     out_of_the_game: bool = False
-    readings: tuple[str, ...] = field(default=("kensei.charge-orders#charge-cost", "kensei.firing#range-bands"))
+    readings: tuple[str, ...] = READINGS
 
 
 def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: RuleValues | None = None) -> Advice:
@@ -165,6 +175,7 @@ def advice_json(advice: Advice) -> dict[str, Any]:
         "goal": advice.goal,
         "action_points": advice.action_points,
         "out_of_the_game": advice.out_of_the_game,
+        "readings": list(advice.readings),
         "rows": [_row_json(row, advice.goal) for row in advice.rows],
     }
 

@@ -12,7 +12,7 @@ from test_bruteforce import D10, R, bf_die, bf_melee
 from unit_profiles import ARCHERS, EVERY_TYPE, SAMURAI, unit_of_type, units_file
 
 from calculators import CALCULATORS, CalculatorInputError
-from calculators.advisor import OBJECTIVES, advice_json, advise, explain
+from calculators.advisor import OBJECTIVES, READINGS, advice_json, advise, explain
 from calculators.advisor_odds import wounds_left
 from calculators.orders import ACTIONS, CHARGE_READINGS, MAX_ACTIONS, parse_sequence
 from calculators.profiles import KENSEI_UNIT_TYPES, read_units
@@ -346,3 +346,9 @@ def test_every_type_gets_a_table_in_every_reading():
             rows = advise(mine, enemy, {"distance": 6, "charge_reading": reading}).rows
             assert rows[-1].expected_dealt == 0 or rows[0].expected_dealt > 0
             assert all(sum(row.dealt) == 1 for row in rows)
+
+
+def test_every_reading_the_advisor_relies_on_is_a_clarification_in_the_rule_data(book):
+    notes = {f"{rule.id}#{note.id}": note.kind for rule in book.rules for note in rule.notes}
+    for reading in READINGS:
+        assert notes.get(reading) == "reading", reading
