@@ -42,10 +42,15 @@ lint: deps
 
 deps: $(INSTALLED) $(NODE_INSTALLED)
 
+# Every package by hash (requirements.lock): pip's own pinned version first, then the whole lock; then the
+# project itself, editable, without dependencies (this checkout has no hash to check; its build backend,
+# setuptools, comes from the lock).
 $(INSTALLED): pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip==25.3
-	$(PY) -m pip install --quiet -c requirements.lock -e '.[test]'
+	sed -n '/^pip==/,/[^\\]$$/p' requirements.lock > $(VENV)/pip.lock
+	$(PY) -m pip install --quiet --require-hashes -r $(VENV)/pip.lock
+	$(PY) -m pip install --quiet --require-hashes -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
 $(NODE_INSTALLED): package.json package-lock.json
