@@ -8,7 +8,9 @@ SHA-256 and no other inline script runs: markup that reached a page (rule data r
 attributes. Every page of one build carries the same policy, with every inline script's hash of that
 build, because Material's instant navigation keeps the first page's ``<head>`` and adds what differs.
 
-A ``<meta>`` policy cannot set ``frame-ancestors``; a server adds that as a header. The offline copy
+A ``<meta>`` policy cannot set ``frame-ancestors``; a server adds that as a header: the build writes
+the header's policy (every language's inline scripts, and no framing by other sites) for nginx into
+:data:`SERVER_FILE`, which ``deploy/nginx.conf`` includes. The offline copy
 (read from files) has none: there Material's search runs through the iframe-worker shim, which
 writes an inline script of its own into an iframe, and no server or network is involved.
 """
@@ -38,6 +40,10 @@ DIRECTIVES = (
     ("base-uri", "'self'"),
     ("form-action", "'self'"),
 )
+HEADER_ONLY = (("frame-ancestors", "'none'"),)
+"""Directives a ``<meta>`` policy cannot carry: the server's header adds them."""
+SERVER_FILE = "content-security-policy.conf"
+"""Where the build writes the header for nginx, at the site's root (the server does not serve it)."""
 CHARSET = re.compile(r"<meta\s+charset[^>]*>", re.IGNORECASE)
 HEAD = re.compile(r"<head[^>]*>", re.IGNORECASE)
 META = '<meta http-equiv="Content-Security-Policy" content="{policy}">'
@@ -88,3 +94,25 @@ def apply(site_dir: Path, *, skip: tuple[Path, ...] = ()) -> int:
             raise ValueError(f"{path}: no <head> for the Content-Security-Policy")
         path.write_text(text[: place.end()] + meta + text[place.end() :], encoding="utf-8")
     return len(pages)
+
+
+def header_policy(site_dir: Path) -> str:
+    """The policy a server sends with every file of the site: each page's ``<meta>`` policy (the
+    inline scripts of every language built under ``site_dir``), plus :data:`HEADER_ONLY`."""
+    hashes = set().union(*(inline_hashes(path.read_text(encoding="utf-8")) for path in site_dir.rglob("*.html")))
+    return "; ".join([policy(hashes), *(f"{name} {sources}" for name, sources in HEADER_ONLY)])
+
+
+def write_server_file(site_dir: Path) -> Path:
+    """Write :data:`SERVER_FILE`: nginx's ``add_header`` line with :func:`header_policy` (a policy's
+    sources never hold a double quote, a backslash or a ``$``, which nginx would read)."""
+    text = header_policy(site_dir)
+    if any(character in text for character in '"\\$'):
+        raise ValueError(f"a policy nginx cannot quote: {text}")
+    target = site_dir / SERVER_FILE
+    target.write_text(
+        "# Written by the build (kensei_ref/build/csp.py): every page's Content-Security-Policy as a header.\n"
+        f'add_header Content-Security-Policy "{text}" always;\n',
+        encoding="utf-8",
+    )
+    return target

@@ -16,7 +16,9 @@ import hashlib
 import json
 from pathlib import Path
 
+from kensei_ref.build.csp import SERVER_FILE
 from kensei_ref.build.icons import SIZES
+from kensei_ref.build.sitemap import ROBOTS
 from kensei_ref.languages import LANGUAGES, N_, get_translations, up_to_site_root
 from kensei_ref.site import ENGINE_FOLDER, SERVICE_WORKER
 from kensei_ref.site.offline_page import BACKGROUND_COLOUR, THEME_COLOUR
@@ -48,11 +50,16 @@ FALLBACK = {
 
 
 def kept(path: str) -> bool:
-    """Whether a built file is part of the site a reader keeps: not source maps, sitemaps, the
-    service worker itself and its list, or the downloadable copy, nor lunr's languages the search
-    never loads."""
+    """Whether a built file is part of the site a reader keeps: not source maps, sitemaps and
+    ``robots.txt``, the service worker itself and its list, the server's policy file, or the
+    downloadable copy, nor lunr's languages the search never loads."""
     name = path.rsplit("/", 1)[-1]
-    if path in (WORKER, LIST) or name.endswith(".map") or name.startswith("sitemap.xml") or path.startswith(DOWNLOADS):
+    if (
+        path in (WORKER, LIST, SERVER_FILE, ROBOTS)
+        or name.endswith(".map")
+        or name.startswith("sitemap")
+        or path.startswith(DOWNLOADS)
+    ):
         return False
     if "/javascripts/lunr/" in f"/{path}":
         return name in LUNR_KEPT

@@ -35,10 +35,11 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils import is_error_template
 from mkdocs.utils.templates import TemplateContext
 
 from kensei_ref import site as site_files
-from kensei_ref.build import archive, csp, engine, offline, search_patch, vendor
+from kensei_ref.build import archive, csp, engine, offline, search_patch, sitemap, vendor
 from kensei_ref.build.config import KenseiRefConfig
 from kensei_ref.build.inputs import Fingerprints
 from kensei_ref.languages import LANGUAGE_NAMES, LOCALE_DIR, site_folder, up_to_site_root
@@ -194,8 +195,12 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
     def on_template_context(
         self, context: TemplateContext, *, template_name: str, config: MkDocsConfig
     ) -> TemplateContext:
-        """Every page, the 404 page included, carries the offline indicator's words."""
+        """Every page, the 404 page included, carries the offline indicator's words. Without a public
+        address MkDocs writes the 404 page's links from the server's root (``/``), where the source
+        language lies: another language's 404 page links from its own folder (``/fr/``)."""
         context["kr_offline"] = self.offline_ui  # type: ignore[typeddict-unknown-key]
+        if is_error_template(template_name) and not config.site_url and not self.role.archive:
+            context["base_url"] = "/" + site_folder(self.lang)
         return context
 
     def on_page_context(
@@ -245,6 +250,9 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         self._build_other_languages(config, site_dir)
         if self.role.archive:
             return
+        if self.role.site_url:
+            sitemap.write_index(site_dir, self.role.site_url, [site_folder(lang) for lang in self.config.languages])
+        csp.write_server_file(site_dir)
         archived = self._build_offline_copy(config, site_dir)
         built = offline.write_service_worker(site_dir, verify=not self.serving, archive=archived)
         log.info("offline: build %s", built["version"])
