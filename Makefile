@@ -9,7 +9,7 @@ NODE_INSTALLED := node_modules/.installed
 LOCALES := kensei_ref/locales
 CATALOGS := $(LOCALES)/fr/LC_MESSAGES/messages.mo $(LOCALES)/ru/LC_MESSAGES/messages.mo
 
-.PHONY: serve build test test-fast bench translations lint deps clean
+.PHONY: serve build test test-fast bench translations lint deps clean publish-check
 
 serve: deps $(CATALOGS)
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
@@ -27,6 +27,13 @@ test: deps $(CATALOGS)
 # The edit loop: every test but those that build the site or drive Chromium (markers set by tests/conftest.py).
 test-fast: deps $(CATALOGS)
 	$(PY) -m pytest -n $(TEST_WORKERS) -m "not build and not browser"
+
+# The site as published: built with a public address and served by Debian's nginx with deploy/kensei-ref.conf,
+# checked over HTTP and in Chromium (tests/test_publish_nginx.py). Installs nginx and chromium first when missing.
+publish-check: deps $(CATALOGS)
+	tests/ensure_nginx.sh
+	tests/ensure_chromium.sh
+	$(PY) -m pytest -p no:cacheprovider -raP tests/test_publish_nginx.py
 
 bench: deps $(CATALOGS)
 	$(PY) tests/benchmarks/bench_calculators.py --out docs/benchmarks.json

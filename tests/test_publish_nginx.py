@@ -1,0 +1,435 @@
+"""The site as published: built with a public address (``KENSEI_REF_SITE_URL``) and served by Debian's
+nginx with the project's configuration (``deploy/kensei-ref.conf`` inside ``deploy/nginx.conf``), then
+checked over HTTP and in Chromium: MIME types, compression, caching, the security headers (the build's
+Content-Security-Policy among them), the sitemap, the 404 page of each language, pages without a
+console error, a calculator that computes, and offline use.
+
+``make publish-check`` runs this file alone (it installs nginx first when it is missing); ``make test``
+runs it with the others.
+"""
+
+from __future__ import annotations
+
+import getpass
+import gzip
+import http.client
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from kensei_ref.build import csp, offline
+from kensei_ref.languages import LANGUAGES, site_folder
+from kensei_ref.site.calculator_pages import ENGINE_STATE, RESULT_STATE
+
+ROOT = Path(__file__).resolve().parent.parent
+DEPLOY = ROOT / "deploy"
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+NGINX_MISSING = f"nginx is missing ({NGINX}): `make publish-check` installs it (or run `sudo apt-get install -y nginx`)"
+ADDRESS_VARIABLE = "KENSEI_REF_SITE_URL"
+"""Where ``mkdocs.yml`` reads the public address from (``site_url: !ENV ...``)."""
+
+ENGINE_TIMEOUT = 120_000
+SAVE_TIMEOUT = 120_000
+META_POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+SECURITY = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+}
+IMMUTABLE = "public, max-age=31536000, immutable"
+SETTLED = f"""() => {{
+  const root = document.querySelector(".kr-calc");
+  return !!root && root.getAttribute("{ENGINE_STATE}") === "ready"
+    && root.querySelector('.kr-result[data-scenario="1"]').getAttribute("{RESULT_STATE}") === "fresh";
+}}"""
+SAVED = "() => document.querySelector('.kr-offline-indicator')?.dataset.state === 'ready'"
+CONTROLLED = "() => !!navigator.serviceWorker.controller"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Response:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+    """As sent: compressed when ``content-encoding`` says so."""
+
+    def text(self) -> str:
+        data = gzip.decompress(self.body) if self.headers.get("content-encoding") == "gzip" else self.body
+        return data.decode("utf-8")
+
+
+class Nginx:
+    """Debian's nginx serving ``site`` on 127.0.0.1:``port`` with the project's configuration, filled in
+    under ``runtime``; in the foreground, a child of this process, stopped by :meth:`stop`."""
+
+    def __init__(self, site: Path, port: int, runtime: Path) -> None:
+        self.site, self.port, self.runtime = site, port, runtime
+        self.process: subprocess.Popen | None = None
+        site_conf = runtime / "kensei-ref.conf"
+        site_conf.write_text(
+            (DEPLOY / "kensei-ref.conf")
+            .read_text("utf-8")
+            .replace("@ROOT@", str(site))
+            .replace("@PORT@", f"127.0.0.1:{port}"),
+            encoding="utf-8",
+        )
+        (runtime / "nginx.conf").write_text(
+            (DEPLOY / "nginx.conf")
+            .read_text("utf-8")
+            .replace("@RUNTIME@", str(runtime))
+            .replace("@USER@", getpass.getuser())
+            .replace("@SITE_CONF@", str(site_conf)),
+            encoding="utf-8",
+        )
+        self.command = [NGINX, "-p", str(runtime), "-c", str(runtime / "nginx.conf")]
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Nginx:
+        checked = subprocess.run([*self.command, "-t"], capture_output=True, text=True, check=False)
+        assert checked.returncode == 0, checked.stderr
+        self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.process.stderr.read().decode() if self.process.stderr else ""
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError(f"nginx did not listen on port {self.port}")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()  # SIGTERM: nginx's fast shutdown, its worker with it
+            self.process.wait(timeout=20)
+            self.process = None
+
+    def get(self, path: str, *, gzip_ok: bool = True) -> Response:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            connection.request("GET", path, headers={"Accept-Encoding": "gzip"} if gzip_ok else {})
+            answer = connection.getresponse()
+            headers = {name.lower(): value for name, value in answer.getheaders()}
+            return Response(answer.status, headers, answer.read())
+        finally:
+            connection.close()
+
+
+@pytest.fixture(scope="module")
+def published(builds_site, tmp_path_factory) -> Path:
+    """The site built as ``make build`` does, with its public address from the environment."""
+    if not os.access(NGINX, os.X_OK):
+        pytest.fail(NGINX_MISSING)
+    port = _free_port()
+    site = tmp_path_factory.mktemp("published") / "site"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", ADDRESS_VARIABLE: f"http://127.0.0.1:{port}/"}
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    (site.parent / "port").write_text(str(port), encoding="utf-8")
+    return site
+
+
+@pytest.fixture(scope="module")
+def nginx(published, tmp_path_factory):
+    port = int((published.parent / "port").read_text("utf-8"))
+    server = Nginx(published, port, tmp_path_factory.mktemp("nginx")).start()
+    yield server
+    server.stop()
+
+
+def _pages(site: Path, lang: str) -> set[str]:
+    """The addresses of a language's pages as built (directory URLs), from the site's root."""
+    folders = [site_folder(other) for other in LANGUAGES if site_folder(other)]
+    found = set()
+    for path in site.rglob("index.html"):
+        relative = path.relative_to(site).as_posix()
+        if next((folder for folder in folders if relative.startswith(folder)), "") == site_folder(lang):
+            found.add(relative.removesuffix("index.html"))
+    return found
+
+
+# ---- Over HTTP ---------------------------------------------------------------------------------------
+
+
+KINDS = [
+    # path, MIME type, cache rule, compressed
+    ("/", "text/html", "no-cache", True),
+    ("/kensei/terrain/", "text/html", "no-cache", True),
+    ("/ru/calculators/shooting/", "text/html", "no-cache", True),
+    ("/sw.js", "text/javascript", "no-cache", True),
+    ("/offline.json", "application/json", "no-cache", True),
+    ("/fr/search/search_index.json", "application/json", "no-cache", True),
+    ("/data/rules.json", "application/json", "no-cache", True),
+    ("/sitemap.xml", "application/xml", "no-cache", True),
+    ("/manifest.webmanifest", "application/manifest+json", "no-cache", True),
+    ("/assets/css/kensei.css", "text/css", "no-cache", True),
+    ("/assets/js/calculator.js", "text/javascript", "no-cache", True),
+    ("/assets/engine/pyodide/pyodide.asm.wasm", "application/wasm", "no-cache", True),
+    ("/assets/engine/pyodide/pyodide.mjs", "text/javascript", "no-cache", True),
+    ("/assets/engine/calculators.zip", "application/zip", "no-cache", False),
+    ("/downloads/kensei-ref-offline.zip", "application/zip", "no-cache", False),
+    ("/assets/icons/icon-192.png", "image/png", "no-cache", False),
+]
+
+
+@pytest.mark.parametrize(("path", "mime", "cache", "compressed"), KINDS, ids=[kind[0] for kind in KINDS])
+def test_each_kind_of_file_has_its_type_caching_compression_and_headers(nginx, path, mime, cache, compressed):
+    response = nginx.get(path)
+    assert response.status == 200, path
+    assert response.headers["content-type"].split(";")[0] == mime
+    assert response.headers["cache-control"] == cache
+    assert (response.headers.get("content-encoding") == "gzip") == compressed, response.headers
+    for name, value in SECURITY.items():
+        assert response.headers[name] == value, name
+    assert "content-security-policy" in response.headers
+
+
+def test_materials_hashed_assets_are_kept_a_year(nginx, published):
+    hashed = [
+        path for path in published.glob("assets/*/*.min.*") if re.search(r"\.[0-9a-f]{8}\.min\.(js|css)$", path.name)
+    ]
+    assert len(hashed) >= 3, hashed  # the bundle, the stylesheets
+    for path in [*hashed, *published.glob("assets/javascripts/workers/*.min.js")]:
+        response = nginx.get("/" + path.relative_to(published).as_posix())
+        assert response.status == 200
+        assert response.headers["cache-control"] == IMMUTABLE, path.name
+        assert response.headers["content-encoding"] == "gzip"
+
+
+def _directives(policy: str) -> dict[str, set[str]]:
+    return {part.split()[0]: set(part.split()[1:]) for part in policy.split(";") if part.strip()}
+
+
+def test_the_policy_header_is_the_pages_own_and_forbids_framing(nginx, published):
+    header = nginx.get("/kensei/orders/").headers["content-security-policy"]
+    assert header == csp.header_policy(published)
+    sent = _directives(header)
+    assert sent["frame-ancestors"] == {"'none'"}
+    for lang in LANGUAGES:
+        for address in ("", "kensei/orders/", "calculators/melee/", "404.html"):
+            page = nginx.get("/" + site_folder(lang) + address).text()
+            (meta,) = META_POLICY.findall(page)
+            for directive, sources in _directives(meta).items():
+                # the header allows what the page's own policy allows, and no more than every page's
+                assert sources <= sent[directive], (lang, address, directive)
+                if directive != "script-src":
+                    assert sources == sent[directive], (lang, address, directive)
+    assert nginx.get("/" + csp.SERVER_FILE).status == 404  # nginx's file, not the readers'
+
+
+def test_compression_makes_pages_and_the_engine_smaller(nginx):
+    sizes = {}
+    for path in ("/kensei/terrain/", "/calculators/shooting/", "/assets/engine/pyodide/pyodide.asm.wasm"):
+        packed, plain = nginx.get(path), nginx.get(path, gzip_ok=False)
+        assert packed.headers["content-encoding"] == "gzip" and "content-encoding" not in plain.headers
+        assert packed.headers["vary"] == "Accept-Encoding"
+        assert gzip.decompress(packed.body) == plain.body
+        sizes[path] = (len(packed.body), len(plain.body))
+        assert len(packed.body) < len(plain.body) / 2, (path, sizes[path])
+    print("gzip, bytes sent / as built:", sizes)
+
+
+def _locations(xml: str) -> list[str]:
+    return re.findall(r"<loc>([^<]+)</loc>", xml)
+
+
+def test_the_sitemaps_list_every_page_of_every_language(nginx, published):
+    """robots.txt names the sitemap index, which names each language's sitemap; each of those lists that
+    language's pages only (Material's instant navigation follows in place the links its sitemap lists)."""
+    robots = nginx.get("/robots.txt")
+    assert robots.headers["content-type"].startswith("text/plain")
+    (index,) = re.findall(r"^Sitemap: (\S+)$", robots.text(), re.MULTILINE)
+    sitemaps = _locations(nginx.get(index.removeprefix(nginx.url)).text())
+    assert sitemaps == [f"{nginx.url}/{site_folder(lang)}sitemap.xml" for lang in LANGUAGES]
+    listed = []
+    for lang, address in zip(LANGUAGES, sitemaps, strict=True):
+        response = nginx.get(address.removeprefix(nginx.url))
+        assert response.headers["content-type"].split(";")[0] == "application/xml"
+        pages = _locations(response.text())
+        assert set(pages) == {f"{nginx.url}/{page}" for page in _pages(published, lang)}, lang
+        packed = nginx.get(address.removeprefix(nginx.url) + ".gz", gzip_ok=False)
+        assert packed.headers["content-type"] == "application/gzip"
+        assert _locations(gzip.decompress(packed.body).decode()) == pages
+        listed += pages
+    assert len(listed) == len(set(listed)) > 3 * 20
+    for address in listed:
+        assert nginx.get(address.removeprefix(nginx.url)).status == 200, address
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_missing_page_gets_the_404_page_of_its_language(nginx, lang):
+    prefix = "/" + site_folder(lang)
+    response = nginx.get(prefix + "kensei/no-such-rule/")
+    assert response.status == 404
+    page = response.text()
+    assert f'<html lang="{lang}"' in page
+    addresses = set(re.findall(r'(?:href|src)="(/[^"]*)"', page))
+    assert len(addresses) > 10
+    for address in addresses:
+        if lang != LANGUAGES[0]:
+            assert address.startswith(prefix), address
+        else:
+            assert address.split("/")[1] not in LANGUAGES[1:], address
+        assert nginx.get(address.split("#")[0]).status == 200, address
+
+
+def test_a_folder_without_its_slash_is_redirected_within_the_site(nginx):
+    response = nginx.get("/fr/kensei/terrain")
+    assert response.status == 301
+    assert response.headers["location"] == "/fr/kensei/terrain/"
+
+
+# ---- In Chromium -------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def context(browser, nginx):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.console_errors = []
+    page.on("console", lambda message: page.console_errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: page.console_errors.append(str(error)))
+    yield page
+    page.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pages_load_without_a_console_error(page, nginx, lang):
+    prefix = "/" + site_folder(lang)
+    for address in ("", "kensei/terrain/", "glossary/", "quick-reference/", "digest/", "offline/"):
+        response = page.goto(nginx.url + prefix + address)
+        assert response is not None and response.status == 200, address
+        assert page.locator("html").get_attribute("lang") == lang
+        page.wait_for_load_state("load")
+    page.goto(nginx.url + prefix + "calculators/regroup/")
+    page.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
+    assert page.console_errors == []
+
+
+def test_a_calculator_computes_behind_nginx(page, nginx):
+    page.goto(nginx.url + "/calculators/shooting/")
+    page.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
+    result = page.locator('section.kr-result[data-scenario="1"]')
+    before = result.get_attribute("data-result")
+    page.fill('form[data-scenario="1"] input[name="models"]', "3")
+    page.wait_for_function(
+        "(before) => document.querySelector('section.kr-result[data-scenario=\"1\"]').dataset.result !== before",
+        arg=before,
+        timeout=30_000,
+    )
+    page.wait_for_function(SETTLED)
+    assert result.get_attribute("data-result") != before
+    assert page.console_errors == []
+
+
+def test_the_language_switch_opens_the_other_language(page, nginx):
+    """With a public address Material's instant navigation is on for the sitemap's pages: the switch
+    still loads the other language as a page of its own (its search, its engine's words)."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(nginx.url + "/kensei/orders/")
+    page.evaluate("window.__first = true")
+    page.locator(".md-header__option .md-select").hover()
+    page.locator('a.kr-language[hreflang="ru"]').click()
+    page.wait_for_url(nginx.url + "/ru/kensei/orders/")
+    page.wait_for_load_state("load")
+    assert page.locator("html").get_attribute("lang") == "ru"
+    assert page.evaluate("window.__first === undefined")
+    assert page.console_errors == []
+
+
+def _first_visit(browser, nginx: Nginx, address: str, *, engine: bool) -> dict[str, int]:
+    """Open ``address`` in a new context (nothing cached, no service worker saving more) until it has
+    loaded (and, with ``engine``, until its calculator's engine has answered): every response's bytes
+    as sent (headers and compressed body) against the files' bytes as built."""
+    context = browser.new_context(service_workers="block")
+    requests = []
+    context.on("requestfinished", lambda request: requests.append(request))
+    try:
+        page = context.new_page()
+        page.goto(nginx.url + address)
+        page.wait_for_load_state("load")
+        if engine:
+            page.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
+        page.wait_for_load_state("networkidle")
+        sent = as_built = 0
+        for request in requests:
+            sizes = request.sizes()
+            sent += sizes["responseHeadersSize"] + sizes["responseBodySize"]
+            response = request.response()
+            if response is None:
+                continue
+            if response.headers.get("content-encoding") == "gzip":
+                as_built += len(nginx.get(request.url.removeprefix(nginx.url).split("?")[0], gzip_ok=False).body)
+            else:
+                as_built += int(response.headers.get("content-length") or 0)
+        return {"files": len(requests), "sent": sent, "as_built": as_built}
+    finally:
+        context.close()
+
+
+def test_transfer_sizes_of_a_rule_page_and_a_calculator_page(browser, nginx):
+    figures = {
+        "rule page": _first_visit(browser, nginx, "/kensei/terrain/", engine=False),
+        "calculator page": _first_visit(browser, nginx, "/calculators/shooting/", engine=True),
+    }
+    for figure in figures.values():
+        assert figure["sent"] < figure["as_built"] / 2, figures
+    assert figures["rule page"]["sent"] < 400_000, figures
+    print("first visit, bytes:", figures)
+
+
+def test_offline_after_one_visit_behind_nginx(browser, nginx):
+    """Last: nginx is stopped while the browser reads a page it saved, then started again."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(nginx.url + "/fr/kensei/combat/")
+        page.wait_for_function(SAVED, timeout=SAVE_TIMEOUT)
+        page.wait_for_function(CONTROLLED)
+        nginx.stop()
+        context.set_offline(True)
+        page.goto(nginx.url + "/fr/kensei/terrain/")
+        assert page.locator("html").get_attribute("lang") == "fr"
+        assert page.locator("article h1").count() == 1
+        page.goto(nginx.url + "/fr/calculators/regroup/")
+        page.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
+    finally:
+        context.close()
+        if nginx.process is None:
+            nginx.start()
+
+
+def test_the_offline_list_leaves_out_the_servers_file(published):
+    listed = {url for files in offline.read_service_worker(published)["groups"].values() for url, *_ in files}
+    assert (published / csp.SERVER_FILE).is_file()
+    assert csp.SERVER_FILE not in listed
