@@ -35,6 +35,9 @@ from .profiles import Profile
 from .rulebook import RuleValues
 from .shooting import SHOOTER_IN
 
+WEAPON_STATES = ("as_profile", "loaded", "unloaded")
+"""Whether the unit's ranged weapon is loaded this turn: as its profile says, or as chosen here."""
+
 OBJECTIVES = ("expected_wounds", "at_least_one", "at_least_goal", "victory", "fewest_taken")
 """What the table is sorted by: Wounds expected, the chance of at least one or of at least the goal,
 the chance of a melee victory, or the fewest Wounds expected in return."""
@@ -60,8 +63,12 @@ PARAMS = (
         "kensei.deep-forest",
         (NONE, *SHOOTER_IN),
     ),
-    Param(
-        "loaded", "bool", N_("Weapon loaded"), N_("Unless given, as the profile says."), "kensei.loading", default=None
+    choice(
+        "weapon",
+        N_("Weapon"),
+        N_("Loaded or not now; unless chosen, as the unit's profile says."),
+        "kensei.loading",
+        WEAPON_STATES,
     ),
     count("reactions", N_("Reactions"), N_("Paid out of this phase."), "kensei.reaction-cost", 3),
     flag("failed_charge", N_("Failed a charge last turn"), N_("No running this turn."), "kensei.failed-charge"),

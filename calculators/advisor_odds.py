@@ -98,7 +98,7 @@ class Turn:
         rules, inputs, unit = self.rules, self.inputs, self.mine
         base: int = rules.value("kensei.action-points", ACTION_POINTS_TYPES[unit.unit_type])
         spent = inputs.reactions * rules.value("kensei.reaction-cost", "action_points")
-        loaded = unit.loaded if inputs.loaded is None else inputs.loaded
+        loaded = unit.loaded if inputs.weapon == "as_profile" else inputs.weapon == "loaded"
         return Situation(
             action_points=max(0, base - spent),
             ranged=unit.ranged,

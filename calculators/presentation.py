@@ -59,14 +59,48 @@ def present(name: str, inputs: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def units_answer(query: dict[str, Any]) -> dict[str, Any]:
+    """What the "My units" page, the calculators' unit pickers and the advisor ask of profiles:
+
+    - ``{"units": text}``: the profiles of a units file (JSON text), validated;
+    - ``{"fill": {"calculator", "mine", "enemy"}}``: the inputs a calculator takes from two profiles;
+    - ``{"advise": {"mine", "enemy", "situation"}}``: the orders advisor's table.
+
+    Profiles travel as the units file stores them and are validated again here: the page's storage is
+    untrusted as any file is.
+    """
+    from .advisor import advice_json, advise
+    from .profiles import parse_units, read_profile, units_document
+    from .unit_inputs import unit_inputs
+
+    if "units" in query:
+        return {"units": units_document(parse_units(query["units"]))["units"]}
+
+    def profile(field: str, asked: dict[str, Any]) -> Any:
+        value = asked.get(field)
+        return None if value is None else read_profile(value, at=f"{field}.")
+
+    if "fill" in query:
+        asked = query["fill"]
+        return {"inputs": unit_inputs(asked["calculator"], profile("mine", asked), profile("enemy", asked))}
+    asked = query["advise"]
+    mine, enemy = profile("mine", asked), profile("enemy", asked)
+    if mine is None or enemy is None:
+        raise CalculatorInputError("mine" if mine is None else "enemy", "is required: a unit of your file")
+    return {"advice": advice_json(advise(mine, enemy, asked.get("situation", {})))}
+
+
 def answer(request: str) -> str:
-    """The browser's single call: a JSON request ``{"calculator", "inputs"}`` in, JSON out.
+    """The browser's single call: a JSON request ``{"calculator", "inputs"}`` in, JSON out (or one
+    of :func:`units_answer`'s requests).
 
     Inputs travel as data, never as Python source. A bad input comes back as
     ``{"error": {"field", "message", "related"}}`` for the page to show beside its field.
     """
     query = json.loads(request)
     try:
+        if "calculator" not in query:
+            return json.dumps(units_answer(query))
         return json.dumps({"view": present(query["calculator"], query["inputs"])})
     except CalculatorInputError as error:
         return json.dumps(

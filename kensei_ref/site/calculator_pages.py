@@ -261,6 +261,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         "choices": CHOICE_LABELS,
         "rules": rules,
         "result_template": str(result_template.body(SLOTS, ui)),  # type: ignore[attr-defined]
+        "units": _picker_data(book, lang, page_path(name)),
     }
     rule = book.rule(calculator.rule_id)
     return environment(lang).get_template("calculator.md.j2").render(
@@ -275,6 +276,13 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         engine=engine_href(lang, root_language),
         data=json.dumps(script_data, ensure_ascii=False),  # an attribute: Material re-runs scripts it swaps in
     )
+
+
+def _picker_data(book: RuleBook, lang: str, page: str) -> dict[str, Any]:
+    """The unit pickers' data (units_pages imports this module for its choice labels, hence the import here)."""
+    from kensei_ref.site.units_pages import picker_data
+
+    return picker_data(book, lang, page)
 
 
 def index_page(book: RuleBook, lang: str) -> str:

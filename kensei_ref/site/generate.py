@@ -7,7 +7,7 @@ from typing import Any
 from calculators import CALCULATORS
 from kensei_ref.languages import SOURCE_LANGUAGE
 from kensei_ref.rules.model import RuleBook
-from kensei_ref.site import calculator_pages, offline_page, pages
+from kensei_ref.site import calculator_pages, offline_page, pages, units_pages
 from kensei_ref.site.digest import digest_pages
 
 
@@ -33,6 +33,7 @@ def generated_pages(
                                  directory_urls=directory_urls)
     generated.update(calculator_pages.calculator_pages(book, lang, SOURCE_LANGUAGE, directory_urls=directory_urls))
     generated.update(digest_pages(book, lang, site_url, directory_urls=directory_urls))
+    generated.update(units_pages.units_pages(book, lang))
     generated[offline_page.OFFLINE_PAGE] = offline_page.offline_page(lang, with_archive=with_archive)
     if benchmarks is not None:
         calculators_figures, browser_figures = benchmarks

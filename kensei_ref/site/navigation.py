@@ -8,7 +8,8 @@ from calculators import CALCULATORS
 
 from kensei_ref.site import calculator_pages
 from kensei_ref.site.digest import DIGEST_PAGE
-from kensei_ref.languages import get_translations
+from kensei_ref.site.units_pages import ADVISOR_PAGE, UNITS_PAGE
+from kensei_ref.languages import N_, get_translations
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site.pages import (BENCHMARKS_PAGE, CLARIFICATIONS_PAGE, GAME_NAMES, GLOSSARY_PAGE,
                                     QUICK_REFERENCE_PAGE, SOURCES_PAGE)
@@ -30,7 +31,9 @@ def nav(book: RuleBook, lang: str, pages: Collection[str]) -> list[dict]:
     calculators = [{_(CALCULATORS[name].label): calculator_pages.page_path(name)}
                    for name in calculator_pages.DEFAULT_SCENARIOS if calculator_pages.page_path(name) in pages]
     if calculators:
-        items.append({_("Calculators"): [{_("All calculators"): calculator_pages.INDEX_PAGE}, *calculators]})
+        mine = [{_(title): page} for title, page in ((N_("My units"), UNITS_PAGE), (N_("Orders advisor"), ADVISOR_PAGE))
+                if page in pages]
+        items.append({_("Calculators"): [{_("All calculators"): calculator_pages.INDEX_PAGE}, *mine, *calculators]})
     if QUICK_REFERENCE_PAGE in pages:
         items.append({_("Quick reference"): QUICK_REFERENCE_PAGE})
     if DIGEST_PAGE in pages:

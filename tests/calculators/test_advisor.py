@@ -352,3 +352,13 @@ def test_every_reading_the_advisor_relies_on_is_a_clarification_in_the_rule_data
     notes = {f"{rule.id}#{note.id}": note.kind for rule in book.rules for note in rule.notes}
     for reading in READINGS:
         assert notes.get(reading) == "reading", reading
+
+
+def test_the_weapon_may_be_loaded_or_not_whatever_the_profile_says():
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    unloaded = {row.actions for row in advise(archers, samurai, {"distance": 9, "weapon": "unloaded"}).rows}
+    assert ("fire",) not in unloaded and ("reload", "fire") in unloaded
+    as_profile = {row.actions for row in advise(archers, samurai, {"distance": 9}).rows}
+    assert ("fire",) in as_profile and ("reload", "fire") not in as_profile
+    spearmen = read_units(units_file({**ARCHERS, "ranged": False, "loaded": False}))[0]
+    assert not any("fire" in row.actions for row in advise(spearmen, samurai, {"distance": 9, "weapon": "loaded"}).rows)

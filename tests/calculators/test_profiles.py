@@ -130,3 +130,15 @@ def test_profiles_fill_what_each_calculator_asks_from_a_unit():
     assert unit_inputs("morale", archers) == {}  # a Kensei unit gives a Ronin calculator nothing
     assert unit_inputs("priority", band) == {}
     assert set(FILLERS) <= set(CALCULATORS)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_the_data_format_pages_example_is_a_valid_units_file(lang):
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / lang / "data-format.md").read_text(encoding="utf-8")
+    section = text.split("{#units-file}", 1)[1]
+    example = section.split("```json\n", 1)[1].split("```", 1)[0]
+    kensei, ronin = parse_units(example)
+    assert (kensei.game, ronin.game) == ("kensei", "ronin")
+    assert kensei.ranged and kensei.long_range_cm == 45 and ronin.fighters == 8

@@ -8,9 +8,12 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from unit_profiles import ARCHERS, SAMURAI, unit_of_type, units_file
 
 import calculators
 from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
+from calculators.advisor import advice_json, advise
+from calculators.profiles import read_units
 
 PACKAGE = Path(calculators.__file__).parent
 BUNDLED = RuleValues.bundled()
@@ -32,10 +35,15 @@ def reads_of(name: str, variants) -> frozenset[tuple[str, str]]:
     return rules.reads
 
 
-def literal_reads() -> set[tuple[str, str]]:
-    """Every ``.value("rule", "key")`` and ``maximum_rule=("rule", "key")`` written in the package."""
+ADVISOR_MODULES = ("orders.py", "advisor.py", "advisor_odds.py")
+"""The advisor's own modules; the rest of what it reads, it reads through the calculators."""
+
+
+def literal_reads(files: tuple[str, ...] = ()) -> set[tuple[str, str]]:
+    """Every ``.value("rule", "key")`` and ``maximum_rule=("rule", "key")`` written in the package (or in
+    ``files`` of it)."""
     pairs = set()
-    for path in PACKAGE.glob("*.py"):
+    for path in [PACKAGE / name for name in files] or PACKAGE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             arguments = []
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "value":
@@ -68,9 +76,48 @@ def test_every_read_exists_in_the_rule_values(name, variants):
     assert all(key in values.get(rule, {}) for rule, key in reads)
 
 
+ADVISOR_SCENARIOS = [
+    (ARCHERS, SAMURAI, {"distance": 14}),
+    (ARCHERS, SAMURAI, {"distance": 25, "charge_reading": "after-move", "reactions": 1}),
+    (unit_of_type("character"), SAMURAI, {"distance": 9}),
+    (unit_of_type("cavalry"), SAMURAI, {"distance": 20, "charge_reading": "after-move", "indirect": True}),
+    ({**unit_of_type("creature"), "movement_cm": 6}, SAMURAI, {"distance": 19, "charge_reading": "after-move"}),
+]
+"""Turns whose orders read every value the advisor reads (action points and costs, moves, the five
+centimetres kept from the enemy, charges, shots and melee)."""
+
+
+def advisor_tables(rules: RuleValues) -> list:
+    tables = []
+    for mine, enemy, situation in ADVISOR_SCENARIOS:
+        ours, theirs = read_units(units_file(mine, {**enemy, "name": "enemy"}))
+        tables.append(advice_json(advise(ours, theirs, situation, rules)))
+    return tables
+
+
+def advisor_reads() -> frozenset[tuple[str, str]]:
+    rules = BUNDLED.recording()
+    advisor_tables(rules)
+    return rules.reads
+
+
 def test_the_grid_reads_every_literal_read(variants):
-    everything = set().union(*(reads_of(name, variants) for name in CALCULATORS))
+    everything = set().union(*(reads_of(name, variants) for name in CALCULATORS)) | advisor_reads()
     assert literal_reads() <= everything, sorted(literal_reads() - everything)
+
+
+def test_every_value_the_advisor_reads_itself_changes_its_tables():
+    """The values the advisor's own code reads (costs, the distance kept from the enemy, running);
+    those it reads through a calculator are that calculator's test's."""
+    before = advisor_tables(BUNDLED)
+    inert = []
+    own = literal_reads(ADVISOR_MODULES)
+    assert own and own <= advisor_reads()
+    for rule, key in sorted(own):
+        value = BUNDLED.value(rule, key)
+        if not any(advisor_tables(BUNDLED.updated({rule: {key: value + delta}})) != before for delta in (1, -1)):
+            inert.append(f"{rule}#{key}")
+    assert not inert, f"the advisor reads these values but does not depend on them: {inert}"
 
 
 @pytest.mark.parametrize("name", CALCULATORS)

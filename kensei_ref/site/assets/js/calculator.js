@@ -64,6 +64,28 @@
     engine.worker.onerror = () => { engine.failed = true; tell({ failed: "error" }); };
   }
 
+  /** One request to the engine (calculators/presentation.py: a unit file to check, a calculator's inputs
+   * from two units, the orders advisor), starting it on this page if no page has: resolves with the
+   * engine's response ({error} for inputs it refuses), rejects when the engine cannot start. */
+  window.krAsk = (request) => new Promise((resolve, reject) => {
+    const folder = engineFolder();
+    if (folder && window.location.protocol !== "file:") startEngine(folder);
+    if (!engine.worker || engine.failed) { reject(new Error("no engine")); return; }
+    const id = engine.next++;
+    const listener = (message) => {
+      if (message.id === id) {
+        engine.listeners.delete(listener);
+        if (message.failed) reject(new Error(message.failed));
+        else resolve(message.response);
+      } else if (message.failed && message.id === undefined) {
+        engine.listeners.delete(listener);
+        reject(new Error(message.failed));
+      }
+    };
+    engine.listeners.add(listener);
+    engine.worker.postMessage({ id, request });
+  });
+
   /** The engine's folder as offline.js's settings give it (relative to the language's root). */
   function engineFolder() {
     const settings = document.getElementById("kr-offline");

@@ -1,0 +1,477 @@
+// A player's units: the "My units" page, the orders advisor's page, and the "Your unit" / "Enemy unit"
+// pickers of the calculator pages.
+//
+// The units live in localStorage under data.storage, as the same JSON as an exported file
+// (calculators/profiles.py: {"format", "version", "units"}). What is stored is untrusted: every use
+// goes through the engine (calculator.js's window.krAsk, calculators/presentation.py's units_answer),
+// which validates the units again with the calculators' own declarations. Names and values are only
+// ever written as text, never as markup.
+(() => {
+  "use strict";
+
+  const element = (tag, attributes = {}, children = []) => {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "text") node.textContent = value;
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children) if (child) node.append(child);
+    return node;
+  };
+  const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
+
+  // ---- The units saved on this device -------------------------------------------------------------
+  function stored(data) {
+    try {
+      const file = JSON.parse(window.localStorage.getItem(data.storage) || "null");
+      return file && Array.isArray(file.units) ? file.units.filter((unit) => unit && typeof unit === "object") : [];
+    } catch {
+      return [];
+    }
+  }
+  const fileOf = (data, units) => ({ format: data.format, version: data.version, units });
+  function store(data, units) {
+    window.localStorage.setItem(data.storage, JSON.stringify(fileOf(data, units)));
+  }
+  const nameOf = (unit) => (typeof unit.name === "string" ? unit.name : "?");
+
+  /** The engine's answer to `request`, or {error} / {failed} (calculators/presentation.py). */
+  async function ask(request) {
+    if (typeof window.krAsk !== "function") return { failed: true };
+    try {
+      return await window.krAsk(request);
+    } catch {
+      return { failed: true };
+    }
+  }
+
+  /** An engine error in the page's language: the field's own rule (from its declaration), else the
+   * engine's message translated when the catalog has it. */
+  function errorText(data, error, params) {
+    const match = /^(?:units\[(\d+)\]\.|mine\.|enemy\.)?(\w+)$/.exec(error.field || "");
+    const name = match ? match[2] : error.field;
+    const param = params.find((p) => p.name === name);
+    let message;
+    if (param && !/^needs |^is needed|^must be between/.test(error.message)) message = allowedText(data, param);
+    else {
+      const names = (error.related || []).map((other) => {
+        const found = params.find((p) => p.name === other);
+        return found ? `«${found.label}»` : other;
+      });
+      message = (data.labels && data.labels[error.message]) || error.message;
+      message = message.replace(/\{(\w+)\}/g, (whole, key) =>
+        /^\d+$/.test(key) ? names[Number(key)] ?? whole : key in (error.values || {}) ? String(error.values[key]) : whole);
+      if (param) message = fill(data.ui.rules, { message });
+    }
+    const label = param ? param.label : name;
+    if (match && match[1] !== undefined) return `${fill(data.ui.unit_field, { number: Number(match[1]) + 1, field: label })}: ${message}`;
+    return `${label}: ${message}`;
+  }
+
+  function allowedText(data, param) {
+    if (param.kind === "int") return fill(data.ui.int, param);
+    if (param.kind === "int_list") return fill(data.ui.int_list, param);
+    if (param.kind === "choice") return data.ui.choice;
+    return data.ui.required;
+  }
+
+  // ---- Form fields from the declarations ------------------------------------------------------------
+  function fieldControl(param, id, value) {
+    if (param.kind === "bool") {
+      return element("input", { type: "checkbox", id, name: param.name, checked: value === true });
+    }
+    if (param.kind === "choice") {
+      const select = element("select", { id, name: param.name });
+      if (!param.required && param.default === null) select.append(element("option", { value: "", text: "–" }));
+      for (const option of param.options) {
+        select.append(element("option", { value: option.value, text: option.text, selected: option.value === value }));
+      }
+      return select;
+    }
+    const text = value === null || value === undefined ? "" : Array.isArray(value) ? value.join(",") : String(value);
+    if (param.kind === "text") return element("input", { type: "text", id, name: param.name, value: text, maxlength: param.max_length });
+    if (param.kind === "int") {
+      return element("input", { type: "number", inputmode: "numeric", step: "1", id, name: param.name, value: text,
+        min: param.minimum, max: param.maximum });
+    }
+    return element("input", { type: "text", inputmode: "numeric", id, name: param.name, value: text, placeholder: "2,2,1" });
+  }
+
+  function fieldBlock(param, prefix, value) {
+    const id = `${prefix}-${param.name}`;
+    const control = fieldControl(param, id, value);
+    control.setAttribute("aria-describedby", `${id}-help ${id}-error`);
+    const help = element("small", { class: "kr-field__help", id: `${id}-help`, text: param.help });
+    if (param.rule_href) help.append(" ", element("a", { href: param.rule_href, text: "§" }));
+    const label = param.kind === "bool"
+      ? element("label", { class: "kr-field__check" }, [control, ` ${param.label}`])
+      : element("label", { for: id, text: param.label });
+    return element("div", { class: `kr-field kr-field--${param.kind}`, "data-param": param.name },
+      [label, param.kind === "bool" ? null : control, help, element("p", { class: "kr-field__error", id: `${id}-error`, role: "alert" })]);
+  }
+
+  /** One field's value as typed: {value}, {omit} or {error} (the calculators' own grammar: ASCII digits). */
+  function readField(data, form, param) {
+    const input = form.elements.namedItem(param.name);
+    if (!input) return { omit: true };
+    if (param.kind === "bool") return { value: input.checked };
+    const text = input.value.trim();
+    if (input.validity && input.validity.badInput) return { error: allowedText(data, param) };
+    if (text === "") return param.required ? { error: data.ui.required } : { omit: true };
+    if (param.kind === "choice") return param.choices.includes(text) ? { value: text } : { error: data.ui.choice };
+    const numbers = (param.kind === "int" ? [text] : text.split(",")).map((item) => item.trim())
+      .map((item) => (/^-?\d+$/.test(item) ? Number(item) : NaN));
+    const ok = numbers.every((n) => Number.isInteger(n) && n >= param.minimum && n <= param.maximum)
+      && (param.kind === "int" || (numbers.length >= (param.min_length || 0) && numbers.length <= (param.max_length ?? Infinity)));
+    if (!ok) return { error: allowedText(data, param) };
+    return { value: param.kind === "int" ? numbers[0] : numbers };
+  }
+
+  function readFields(data, form, params) {
+    const values = {};
+    let valid = true;
+    for (const param of params) {
+      const read = readField(data, form, param);
+      showError(form, param.name, read.error);
+      if (read.error) valid = false;
+      else if (!read.omit) values[param.name] = read.value;
+    }
+    return valid ? values : null;
+  }
+
+  function showError(form, name, message) {
+    const block = form.querySelector(`[data-param="${name}"]`);
+    if (!block) return false;
+    block.querySelector(".kr-field__error").textContent = message || "";
+    const input = form.elements.namedItem(name);
+    if (input && message) input.setAttribute("aria-invalid", "true");
+    else if (input) input.removeAttribute("aria-invalid");
+    return true;
+  }
+
+  // ---- The "My units" page --------------------------------------------------------------------------
+  function unitsPage(root, data) {
+    const list = root.querySelector(".kr-units__list");
+    const form = root.querySelector(".kr-units__form");
+    const status = root.querySelector(".kr-units__status");
+    const say = (text) => { status.textContent = text; };
+    let editing = null; // the index of the unit in the form, or -1 for a new one
+
+    function render() {
+      const units = stored(data);
+      list.replaceChildren(...units.map((unit, index) => {
+        const game = data.games.find((g) => g.value === unit.game);
+        const facts = [game ? game.text : "?", typeLabel(unit)].filter(Boolean).join(" · ");
+        return element("li", { class: "kr-units__item" }, [
+          element("strong", { class: "kr-units__name", text: nameOf(unit) }),
+          element("span", { class: "kr-units__facts", text: facts }),
+          button(data.ui.edit, () => openForm(index, unit)),
+          button(data.ui.duplicate, () => duplicate(index)),
+          button(data.ui.delete, () => remove(index)),
+        ]);
+      }));
+      if (!units.length) list.replaceChildren(element("li", { class: "kr-units__empty", text: data.ui.none }));
+    }
+    const button = (text, onClick) => {
+      const node = element("button", { type: "button", class: "md-button kr-units__button", text });
+      node.addEventListener("click", onClick);
+      return node;
+    };
+    function typeLabel(unit) {
+      const param = (data.units[unit.game] || []).find((p) => p.name === "unit_type");
+      const option = param && param.options.find((o) => o.value === unit.unit_type);
+      return option ? option.text : "";
+    }
+
+    function openForm(index, unit) {
+      editing = index;
+      const game = unit.game in data.units ? unit.game : data.games[0].value;
+      const gameParam = { name: "game", kind: "choice", label: data.ui.game, help: "", required: true,
+        choices: data.games.map((g) => g.value), options: data.games };
+      const nameParam = { name: "name", kind: "text", label: data.ui.name, help: "", required: true, max_length: data.max_name };
+      const nameBlock = fieldBlock(nameParam, "u", unit.name || "");
+      const nameInput = nameBlock.querySelector("input");
+      const fields = data.units[game].map((param) => fieldBlock(param, "u", unit[param.name] ?? param.default));
+      const save = element("button", { type: "submit", class: "md-button md-button--primary", text: data.ui.save });
+      const cancel = button(data.ui.cancel, closeForm);
+      form.replaceChildren(nameBlock, fieldBlock(gameParam, "u", game), ...fields, element("div", { class: "kr-units__actions" }, [save, cancel]));
+      form.elements.namedItem("game").addEventListener("change", (event) => {
+        openForm(index, { ...readLoosely(), game: event.target.value });
+      });
+      form.hidden = false;
+      nameInput.focus();
+    }
+    function closeForm() { form.hidden = true; form.replaceChildren(); editing = null; }
+    function readLoosely() {
+      const name = form.elements.namedItem("name").value;
+      return { name };
+    }
+
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const game = form.elements.namedItem("game").value;
+      const params = data.units[game];
+      const name = form.elements.namedItem("name").value.trim();
+      showError(form, "name", name ? "" : data.ui.required);
+      const values = readFields(data, form, params);
+      if (!values || !name) return;
+      const unit = { name, game, ...values };
+      const units = stored(data);
+      const others = units.filter((_, i) => i !== editing);
+      const next = editing >= 0 ? units.map((u, i) => (i === editing ? unit : u)) : [...others, unit];
+      say(data.ui.working);
+      const answer = await ask({ units: JSON.stringify(fileOf(data, next)) });
+      if (answer.failed) { say(data.ui.failed); return; }
+      if (answer.error) {
+        const field = answer.error.field.replace(/^units\[\d+\]\./, "");
+        const text = errorText(data, answer.error, [...params, { name: "name", label: data.ui.name }]);
+        if (!showError(form, field, text)) say(text);
+        else say("");
+        return;
+      }
+      store(data, answer.units);
+      closeForm();
+      render();
+      say(fill(data.ui.saved, { name }));
+    });
+
+    function duplicate(index) {
+      const units = stored(data);
+      const names = new Set(units.map((u) => nameOf(u).toLowerCase()));
+      let name = fill(data.ui.copy_suffix, { name: nameOf(units[index]) });
+      for (let n = 2; names.has(name.toLowerCase()); n += 1) name = `${fill(data.ui.copy_suffix, { name: nameOf(units[index]) })} ${n}`;
+      openForm(-1, { ...units[index], name: name.slice(0, data.max_name) });
+    }
+    function remove(index) {
+      const units = stored(data);
+      const [gone] = units.splice(index, 1);
+      store(data, units);
+      render();
+      say(fill(data.ui.deleted, { name: nameOf(gone) }));
+    }
+
+    /** Units from a file or a link: validated by the engine, then added (a unit of the same name is
+     * replaced); nothing saved changes when the file is refused. */
+    async function importText(text) {
+      say(data.ui.working);
+      const answer = await ask({ units: text });
+      if (answer.failed) { say(data.ui.failed); return; }
+      if (answer.error) {
+        const params = Object.values(data.units).flat();
+        say(fill(data.ui.refused, { message: errorText(data, answer.error, [...params, { name: "name", label: data.ui.name }]) }));
+        return;
+      }
+      const incoming = answer.units;
+      const names = new Set(incoming.map((u) => u.name.toLowerCase()));
+      const kept = stored(data).filter((u) => !names.has(nameOf(u).toLowerCase()));
+      const merged = await ask({ units: JSON.stringify(fileOf(data, [...kept, ...incoming])) });
+      if (merged.error || merged.failed) { say(fill(data.ui.refused, { message: merged.error ? errorText(data, merged.error, []) : data.ui.failed })); return; }
+      store(data, merged.units);
+      render();
+      say(fill(data.ui.imported, { count: incoming.length }));
+    }
+
+    root.querySelector(".kr-units__new").addEventListener("click", () => openForm(-1, { game: data.games[0].value }));
+    root.querySelector(".kr-units__export").addEventListener("click", () => {
+      const blob = new Blob([JSON.stringify(fileOf(data, stored(data)), null, 1)], { type: "application/json" });
+      const link = element("a", { href: URL.createObjectURL(blob), download: "kensei-units.json" });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    });
+    const picker = root.querySelector(".kr-units__import input");
+    picker.addEventListener("change", async () => {
+      const file = picker.files && picker.files[0];
+      picker.value = "";
+      if (!file) return;
+      if (file.size > 1_000_000) { say(fill(data.ui.refused, { message: `${file.name}` })); return; }
+      await importText(await file.text());
+    });
+    root.querySelector(".kr-units__share").addEventListener("click", async (event) => {
+      const json = JSON.stringify(fileOf(data, stored(data)));
+      const bytes = new TextEncoder().encode(json);
+      const encoded = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      const url = `${window.location.origin}${window.location.pathname}#units=${encoded}`;
+      try { await navigator.clipboard.writeText(url); event.target.textContent = data.ui.copied; }
+      catch { window.prompt(data.ui.share, url); }
+    });
+
+    // A shared link: #units=<base64url JSON>; the player confirms before anything is saved.
+    const shared = /^#units=([A-Za-z0-9_-]{1,1400000})$/.exec(window.location.hash);
+    if (shared) {
+      let text = "";
+      try {
+        const binary = atob(shared[1].replace(/-/g, "+").replace(/_/g, "/"));
+        text = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+      } catch { text = ""; }
+      let count = 0;
+      try { count = JSON.parse(text).units.length; } catch { count = 0; }
+      const keep = button(data.ui.keep, async () => {
+        keep.remove();
+        history.replaceState(history.state, "", window.location.pathname);
+        await importText(text);
+      });
+      say(fill(data.ui.shared, { count }));
+      status.after(keep);
+    }
+    render();
+  }
+
+  // ---- Pickers: your unit and the enemy unit ------------------------------------------------------
+  /** Two rows of units to tap (radio buttons); `onPick(mine, enemy)` with the units chosen. */
+  function pickers(box, data, onPick, remembered) {
+    const units = stored(data);
+    if (!units.length) {
+      box.replaceChildren(element("p", { class: "kr-units__hint" }, [
+        `${data.ui.no_units} `, element("a", { href: data.units_page, text: data.ui.units_page })]));
+      return null;
+    }
+    const chosen = { mine: remembered.mine ?? 0, enemy: remembered.enemy ?? Math.min(1, units.length - 1) };
+    const row = (side) => element("fieldset", { class: "kr-units__pick" }, [
+      element("legend", { text: data.ui[side] }),
+      ...units.map((unit, index) => {
+        const input = element("input", { type: "radio", name: `kr-${side}`, value: String(index), checked: index === chosen[side] });
+        input.addEventListener("change", () => { chosen[side] = index; onPick(units[chosen.mine], units[chosen.enemy], chosen); });
+        return element("label", { class: "kr-units__chip" }, [input, element("span", { text: nameOf(unit) })]);
+      }),
+    ]);
+    box.replaceChildren(row("mine"), row("enemy"));
+    return { units, chosen };
+  }
+
+  // ---- The orders advisor ---------------------------------------------------------------------------
+  function advisorPage(root, data) {
+    const form = root.querySelector(".kr-advisor__form");
+    const status = root.querySelector(".kr-advisor__status");
+    const result = root.querySelector(".kr-advisor__result");
+    const percent = new Intl.NumberFormat(data.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const decimal = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 2 });
+    const remembered = JSON.parse(window.sessionStorage.getItem("kensei-ref:advisor") || "{}");
+    let pair = null;
+    let asked = 0;
+
+    const main = data.params.filter((p) => ["distance", "enemy_cover", "objective"].includes(p.name));
+    const more = data.params.filter((p) => !main.includes(p));
+    const value = (p) => (p.name in data.defaults ? data.defaults[p.name] : p.default);
+    form.replaceChildren(
+      element("fieldset", { class: "kr-calc__group" }, [element("legend", { text: data.ui.situation }), ...main.map((p) => fieldBlock(p, "a", value(p)))]),
+      element("details", { class: "kr-calc__more" }, [element("summary", { text: data.ui.more }), ...more.map((p) => fieldBlock(p, "a", value(p)))]),
+    );
+
+    const picked = pickers(root.querySelector(".kr-advisor__pickers"), data, (mine, enemy, chosen) => {
+      pair = [mine, enemy];
+      window.sessionStorage.setItem("kensei-ref:advisor", JSON.stringify(chosen));
+      compute();
+    }, remembered);
+    if (picked) pair = [picked.units[picked.chosen.mine], picked.units[picked.chosen.enemy]];
+
+    async function compute() {
+      const situation = readFields(data, form, data.params);
+      if (!pair || !situation) return;
+      const id = ++asked;
+      root.dataset.state = "computing";
+      status.textContent = data.ui.computing;
+      const answer = await ask({ advise: { mine: pair[0], enemy: pair[1], situation } });
+      if (id !== asked) return; // inputs changed since
+      if (answer.failed) { status.textContent = data.ui.failed; root.dataset.state = "failed"; return; }
+      if (answer.error) {
+        const text = errorText(data, answer.error, [...data.params, ...Object.values(data.units).flat()]);
+        if (!showError(form, answer.error.field, text)) status.textContent = text;
+        root.dataset.state = "stale";
+        return;
+      }
+      renderAdvice(answer.advice, situation);
+      status.textContent = answer.advice.out_of_the_game ? data.ui.out : data.ui.ready;
+      root.dataset.state = "fresh";
+    }
+
+    function renderAdvice(advice, situation) {
+      const headers = [data.ui.orders, data.ui.ap, data.ui.expected, fill(data.ui.at_least, { goal: 1 }),
+        fill(data.ui.at_least, { goal: advice.goal }), data.ui.reach, data.ui.victory, data.ui.taken, data.ui.calculators];
+      const rows = advice.rows.map((row, index) => {
+        const charge = row.p_reach !== null;
+        const orders = row.actions.length ? row.actions.map((a) => data.actions[a]).join(" → ") : data.ui.nothing;
+        const links = row.calculators.map((run) => element("a", { href: linkTo(run), text: data.calculator_names[run.name] }));
+        const ruleLinks = row.rules.filter((id) => data.rules[id]).map((id) => element("a", { href: data.rules[id], text: data.rule_titles[id] }));
+        const figure = (column, text) => element("td", { "data-label": labelled(headers[column]), text });
+        const cells = [
+          element("th", { scope: "row" }, [element("span", { class: "kr-advisor__rank", text: `${index + 1}. ` }), orders]),
+          figure(1, String(row.action_points)),
+          figure(2, decimal.format(row.expected_wounds)),
+          figure(3, percent.format(row.p_at_least_one)),
+          figure(4, percent.format(row.p_at_least_goal)),
+          charge ? figure(5, percent.format(row.p_reach)) : element("td", { class: "kr-advisor__none", text: "–" }),
+          charge ? figure(6, percent.format(row.victory)) : element("td", { class: "kr-advisor__none", text: "–" }),
+          charge ? figure(7, decimal.format(row.expected_taken)) : element("td", { class: "kr-advisor__none", text: "–" }),
+          element("td", { class: "kr-advisor__links" }, [
+            links.length ? element("span", {}, [labelled(data.ui.calculators), ...join(links)]) : null,
+            element("span", { class: "kr-advisor__rules" }, [labelled(data.ui.rules_used), ...join(ruleLinks)]),
+          ]),
+        ];
+        return element("tr", { "data-actions": row.actions.join(",") }, cells);
+      });
+      const table = element("table", { class: "kr-advisor__table" }, [
+        element("thead", {}, [element("tr", {}, headers.map((text) => element("th", { scope: "col", text })))]),
+        element("tbody", {}, rows),
+      ]);
+      result.replaceChildren(element("div", { class: "kr-advisor__scroll" }, [table]));
+      result.dataset.rows = String(advice.rows.length);
+      window.__krAdvice = { advice, situation };
+    }
+    /** "label: " as the language writes it (a no-break space before the colon in French). */
+    const labelled = (text) => fill(data.ui.pair, { label: text, value: "" });
+    const join = (nodes) => nodes.flatMap((node, i) => (i ? [", ", node] : [node]));
+    function linkTo(run) {
+      const query = Object.entries(run.inputs)
+        .filter(([, v]) => v !== null && v !== false && v !== undefined)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${v === true ? "1" : Array.isArray(v) ? v.join(",") : encodeURIComponent(v)}`)
+        .join("&");
+      return `${data.calculator_pages[run.name] || "#"}?${query}`;
+    }
+
+    form.addEventListener("input", compute);
+    form.addEventListener("change", compute);
+    form.addEventListener("submit", (event) => event.preventDefault());
+    compute();
+  }
+
+  // ---- A calculator page's pickers ------------------------------------------------------------------
+  function calculatorPickers(root) {
+    const calcData = JSON.parse(root.querySelector(".kr-calc__data").dataset.json);
+    const data = calcData.units;
+    if (!data || root.querySelector(".kr-calc__units")) return;
+    const box = element("div", { class: "kr-calc__units" });
+    root.querySelector(".kr-calc__scenarios").before(box);
+    const form = root.querySelector('form[data-scenario="1"]');
+    pickers(box, data, async (mine, enemy) => {
+      const answer = await ask({ fill: { calculator: calcData.calculator, mine, enemy } });
+      if (!answer.inputs) return;
+      for (const [name, value] of Object.entries(answer.inputs)) {
+        const input = form.elements.namedItem(name);
+        if (!input) continue;
+        if (input.type === "checkbox") input.checked = value === true;
+        else input.value = value === null ? "" : Array.isArray(value) ? value.join(",") : String(value);
+        const folded = input.closest("details");
+        if (folded && value !== null && value !== false) folded.open = true; // a filled field is never hidden
+      }
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+    }, { mine: -1, enemy: -1 });
+  }
+
+  function onPage() {
+    for (const root of document.querySelectorAll("[data-page]")) {
+      if (root.dataset.mounted) continue;
+      root.dataset.mounted = "1";
+      const data = JSON.parse(root.querySelector(".kr-units__data").dataset.json);
+      if (root.dataset.page === "units") unitsPage(root, data);
+      else advisorPage(root, data);
+    }
+    const calculator = document.querySelector(".kr-calc");
+    if (calculator && window.location.protocol !== "file:") calculatorPickers(calculator);
+  }
+  if (window.location.protocol !== "file:" && window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(onPage);
+  } else onPage();
+})();

@@ -1,0 +1,196 @@
+"""The "My units" page and the orders advisor's page, in each language.
+
+Both are forms that ``assets/js/units.js`` renders from the declarations the calculators already
+use (:mod:`calculators.profiles` for a unit's fields, :mod:`calculators.advisor` for the situation),
+so that the terminal, Python and the page accept the same values. Profiles stay on the device
+(``localStorage``); every use of them goes through the engine (:func:`calculators.presentation.units_answer`),
+which validates them again, since what a page stores is as untrusted as any file.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from calculators import CALCULATORS
+from calculators.advisor import OBJECTIVES, PARAMS, READINGS
+from calculators.orders import ACTION_LABELS
+from calculators.profiles import FORMAT, GAMES, MAX_NAME, PARAMS_BY_GAME, VERSION
+from calculators.rulebook import RuleValues
+from kensei_ref.languages import N_, get_translations
+from kensei_ref.numbers import numbers_for
+from kensei_ref.rules.model import RuleBook
+from kensei_ref.site import calculator_pages
+from kensei_ref.site.pages import CLARIFICATIONS_PAGE, GAME_NAMES, PageContext, environment
+
+UNITS_PAGE = "units.md"
+ADVISOR_PAGE = "advisor.md"
+STORAGE_KEY = "kensei-ref:units"
+"""Where the device keeps the units file (``localStorage``): the same JSON as an exported file."""
+
+ADVISOR_DEFAULTS = {"distance": 10}
+"""The advisor's situation before the player changes anything: two units 10 cm apart, in the open."""
+
+UI = {
+    "name": N_("Name"),
+    "game": N_("Game"),
+    "new": N_("New unit"),
+    "edit": N_("Edit"),
+    "duplicate": N_("Duplicate"),
+    "delete": N_("Delete"),
+    "save": N_("Save"),
+    "cancel": N_("Cancel"),
+    "export": N_("Export the file"),
+    "import": N_("Import a file"),
+    "share": N_("Link to these units"),
+    "copied": N_("Link copied"),
+    "none": N_("No unit saved on this device yet."),
+    "saved": N_("Saved: %(name)s."),
+    "deleted": N_("Deleted: %(name)s."),
+    "imported": N_("Units imported from the file: %(count)s; the units already saved are kept."),
+    "shared": N_("Units in this link: %(count)s. Save them on this device?"),
+    "keep": N_("Save them"),
+    "refused": N_("Not imported, nothing changed: %(message)s"),
+    "unit_field": N_("unit %(number)s, %(field)s"),
+    "required": N_("This value is needed."),
+    "int": N_("Enter a whole number from %(minimum)s to %(maximum)s."),
+    "int_list": N_("Enter whole numbers from %(minimum)s to %(maximum)s, separated by commas."),
+    "choice": N_("Choose one of the values offered."),
+    "rules": N_("Not allowed by the rules: %(message)s"),
+    "working": N_("Checking with the calculators' engine…"),
+    "failed": N_("The calculators' engine could not start in this browser."),
+    "copy_suffix": N_("%(name)s (copy)"),
+    "mine": N_("Your unit"),
+    "enemy": N_("Enemy unit"),
+    "pick": N_("Pick a saved unit"),
+    "no_units": N_("Save your units on the My units page to pick them here."),
+    "units_page": N_("My units"),
+    "computing": N_("Computing…"),
+    "ready": N_("The odds below are for the units and the situation shown."),
+    "out": N_("A unit engaged in combat is out of the game: it takes no orders."),
+    "orders": N_("Orders"),
+    "ap": N_("Action points"),
+    "expected": N_("Wounds expected"),
+    "at_least": N_("Wounds ≥ %(goal)s"),
+    "pair": N_("%(label)s: %(value)s"),
+    "reach": N_("Charge reaches"),
+    "victory": N_("Victory"),
+    "taken": N_("Wounds taken"),
+    "nothing": N_("Nothing"),
+    "calculators": N_("Calculators"),
+    "rules_used": N_("Rules"),
+    "more": N_("Modifiers and options"),
+    "situation": N_("Situation"),
+}
+"""Interface strings of the two pages, translated into the page's language for its script."""
+
+CHOICE_LABELS = {
+    "kensei": "Kensei",
+    "ronin": "Ronin",
+    "character": N_("character"),
+    "warband": N_("warband"),
+    "movement": N_("the charge is the unit's Movement"),
+    "after-move": N_("a march or run may come before the charge"),
+    "as_profile": N_("as the profile says"),
+    "loaded": N_("loaded"),
+    "unloaded": N_("not loaded"),
+    "expected_wounds": N_("Wounds expected"),
+    "at_least_one": N_("chance of at least one Wound"),
+    "at_least_goal": N_("chance of at least the Wounds goal"),
+    "victory": N_("chance of a melee victory"),
+    "fewest_taken": N_("fewest Wounds expected in return"),
+}
+"""Words for the choices these pages add to the calculators' (calculator_pages.CHOICE_LABELS)."""
+
+
+def _params(params: tuple[Any, ...], tr: Any, ctx: PageContext) -> list[dict[str, Any]]:
+    """A form's fields as units.js renders them: the declaration, translated, with its rule's link."""
+    rules = RuleValues.bundled()
+    fields = []
+    for param in params:
+        described = param.describe(rules)
+        rule = ctx.book.rule(param.rule_id) if param.rule_id else None
+        fields.append(
+            {
+                **described,
+                "label": tr(param.label),
+                "help": tr(param.help) if param.help else "",
+                "rule_href": ctx.rule_url(rule.id) if rule else "",
+                "options": [{"value": c, "text": tr(_choice_label(c))} for c in param.choices],
+            }
+        )
+    return fields
+
+
+def _choice_label(value: str) -> str:
+    return CHOICE_LABELS.get(value) or calculator_pages.CHOICE_LABELS.get(value, value)
+
+
+def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dict[str, Any]]:
+    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
+    ctx = PageContext(book, lang, page)
+    data = {
+        "lang": lang,
+        "format": FORMAT,
+        "version": VERSION,
+        "storage": STORAGE_KEY,
+        "ui": {key: tr(text) for key, text in UI.items()},
+        "numbers": numbers_for(lang).symbols(),
+        "games": [{"value": game, "text": GAME_NAMES[game]} for game in GAMES],
+        "units": {game: _params(params, tr, ctx) for game, params in PARAMS_BY_GAME.items()},
+        "units_page": ctx.url(UNITS_PAGE),
+        "advisor_page": ctx.url(ADVISOR_PAGE),
+        "max_name": MAX_NAME,
+        "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},
+    }
+    return tr, ctx, data
+
+
+PICKER_UI = ("mine", "enemy", "no_units", "units_page")
+
+
+def picker_data(book: RuleBook, lang: str, page: str) -> dict[str, Any]:
+    """What a calculator page's "Your unit" and "Enemy unit" pickers need (units.js)."""
+    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "storage": STORAGE_KEY,
+        "ui": {key: tr(UI[key]) for key in PICKER_UI},
+        "units_page": PageContext(book, lang, page).url(UNITS_PAGE),
+    }
+
+
+def units_page(book: RuleBook, lang: str) -> str:
+    """The "My units" page: the profiles saved on the device, a form for one, import and export."""
+    _, _ctx, data = _common(book, lang, UNITS_PAGE)
+    return environment(lang).get_template("units.md.j2").render(data=json.dumps(data, ensure_ascii=False))
+
+
+def advisor_page(book: RuleBook, lang: str) -> str:
+    """The orders advisor: your unit, the enemy, the situation, and every allowed sequence ranked."""
+    tr, ctx, data = _common(book, lang, ADVISOR_PAGE)
+    data |= {
+        "params": _params(PARAMS, tr, ctx),
+        "defaults": ADVISOR_DEFAULTS,
+        "objectives": list(OBJECTIVES),
+        "actions": {action: tr(label) for action, label in ACTION_LABELS.items()},
+        "calculator_pages": {
+            name: ctx.url(calculator_pages.page_path(name)) for name in calculator_pages.DEFAULT_SCENARIOS
+        },
+        "calculator_names": {name: tr(CALCULATORS[name].label) for name in CALCULATORS},
+        "rules": {rule.id: ctx.rule_url(rule.id) for rule in book.rules},
+        "rule_titles": {rule.id: ctx.rule_label(rule) for rule in book.rules},
+    }
+    ruled = dict.fromkeys(reading.partition("#")[0] for reading in READINGS)
+    readings = [f"[{ctx.rule_label(book.rule(rule_id))}]({ctx.rule_link(rule_id)})" for rule_id in ruled]
+    return environment(lang).get_template("advisor.md.j2").render(
+        data=json.dumps(data, ensure_ascii=False),
+        readings=readings,
+        clarifications=ctx.link(CLARIFICATIONS_PAGE),
+    )
+
+
+def units_pages(book: RuleBook, lang: str) -> dict[str, str]:
+    """Both pages of one language."""
+    return {UNITS_PAGE: units_page(book, lang), ADVISOR_PAGE: advisor_page(book, lang)}

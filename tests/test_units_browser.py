@@ -1,0 +1,314 @@
+"""My units, the orders advisor and the calculators' unit pickers in Debian's Chromium, at phone width:
+profiles saved from the form, exported and read back by Python, refused files that change nothing,
+shared links, the advisor's table equal to Python's in three languages, offline, and a calculator
+filled from two picked units showing CPython's figures."""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from site_server import SiteServer
+
+sys.path.insert(0, str(Path(__file__).parent / "calculators"))
+from unit_profiles import ARCHERS, SAMURAI, units_file
+
+from calculators import CALCULATORS
+from calculators.advisor import advise
+from calculators.profiles import parse_units, read_units
+from kensei_ref.languages import get_translations
+from kensei_ref.numbers import numbers_for
+from kensei_ref.site.units_pages import ADVISOR_DEFAULTS, STORAGE_KEY, UI
+
+PHONE = {"width": 390, "height": 844}
+ENGINE_TIMEOUT = 120_000
+"""Milliseconds allowed for a cold start of the engine on a busy machine."""
+PREFIX = {"en": "", "fr": "fr/", "ru": "ru/"}
+ADVICE_FRESH = "() => document.querySelector('.kr-advisor')?.dataset.state === 'fresh'"
+
+
+def _seeded(browser, units: list[dict] | None):
+    """A phone-sized context whose device already holds ``units`` (or nothing)."""
+    context = browser.new_context(viewport=PHONE, accept_downloads=True)
+    if units is not None:
+        stored = json.dumps(units_file(*units))
+        context.add_init_script(
+            f"if (!window.localStorage.getItem({json.dumps(STORAGE_KEY)})) "
+            f"window.localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(stored)});"
+        )
+    return context
+
+
+def _saved(page) -> list[dict]:
+    return json.loads(page.evaluate(f"() => window.localStorage.getItem({json.dumps(STORAGE_KEY)})"))["units"]
+
+
+def _errors(page) -> list[str]:
+    found: list[str] = []
+    page.on("pageerror", lambda error: found.append(str(error)))
+    return found
+
+
+# ---- My units ----------------------------------------------------------------------------------
+
+
+def test_a_unit_saved_from_the_form_is_listed_and_exported_as_a_file_python_reads(browser, server):
+    context = _seeded(browser, None)
+    page = context.new_page()
+    errors = _errors(page)
+    try:
+        page.goto(f"{server}/units/")
+        expect(page.locator(".kr-units__empty")).to_have_text(UI["none"])
+        page.get_by_role("button", name=UI["new"]).click()
+        page.locator("#u-name").fill("Yumi ashigaru")
+        page.locator("#u-unit_type").select_option("infantry")
+        page.locator("#u-wounds").fill("1,1,1,1,1")
+        for name, value in {"attack": "6", "defense": "5", "armor": "3", "initiative": "4"}.items():
+            page.locator(f"#u-{name}").fill(value)
+        page.locator("#u-ranged").check()
+        page.locator("#u-loaded").check()
+        for name, value in {"short_range_cm": "10", "range_cm": "30", "long_range_cm": "45"}.items():
+            page.locator(f"#u-{name}").fill(value)
+        page.get_by_role("button", name=UI["save"]).click()
+        expect(page.locator(".kr-units__status")).to_have_text("Saved: Yumi ashigaru.", timeout=ENGINE_TIMEOUT)
+        expect(page.locator(".kr-units__name")).to_have_text(["Yumi ashigaru"])
+        with page.expect_download() as download:
+            page.get_by_role("button", name=UI["export"]).click()
+        (profile,) = parse_units(Path(download.value.path()).read_text(encoding="utf-8"))
+        assert (profile.name, profile.unit_type, profile.wounds, profile.attack) == ("Yumi ashigaru", "infantry",
+                                                                                     (1,) * 5, 6)  # fmt: skip
+        assert (profile.ranged, profile.loaded, profile.long_range_cm) == (True, True, 45)
+        page.reload()  # kept on the device
+        expect(page.locator(".kr-units__name")).to_have_text(["Yumi ashigaru"])
+        assert not errors
+    finally:
+        context.close()
+
+
+def test_a_bad_field_is_named_in_the_pages_language_before_anything_is_saved(browser, server):
+    _ = get_translations("ru").gettext
+    context = _seeded(browser, [SAMURAI])
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/ru/units/")
+        page.get_by_role("button", name=_(UI["edit"])).click()
+        page.locator("#u-attack").fill("25")
+        page.get_by_role("button", name=_(UI["save"])).click()
+        expect(page.locator("#u-attack-error")).to_have_text(_(UI["int"]) % {"minimum": 0, "maximum": 20})
+        assert _saved(page)[0]["attack"] == SAMURAI["attack"]
+        # a rule across fields comes from the engine, translated: a loaded weapon needs a ranged one
+        page.locator("#u-attack").fill("5")
+        page.locator("#u-loaded").check()
+        page.get_by_role("button", name=_(UI["save"])).click()
+        expect(page.locator("#u-loaded-error")).to_contain_text("«", timeout=ENGINE_TIMEOUT)
+        expect(page.locator("#u-loaded-error")).to_contain_text(_("Ranged weapon"))
+        assert _saved(page) == [SAMURAI]  # nothing saved while a field is refused
+    finally:
+        context.close()
+
+
+def test_a_refused_file_changes_nothing_and_says_why_in_french(browser, server, tmp_path):
+    _ = get_translations("fr").gettext
+    context = _seeded(browser, [ARCHERS, SAMURAI])
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/fr/units/")
+        before = _saved(page)
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps(units_file({**SAMURAI, "name": "Ninja"}, {**SAMURAI, "name": "X", "armor": 99})))
+        page.locator(".kr-units__import input").set_input_files(str(bad))
+        status = page.locator(".kr-units__status")
+        expect(status).to_contain_text("Rien n'a été importé", timeout=ENGINE_TIMEOUT)
+        expect(status).to_contain_text("unité 2, Armure")
+        expect(status).to_contain_text("de 0 à 20")
+        garbage = tmp_path / "garbage.json"
+        garbage.write_text("{ not json")
+        page.locator(".kr-units__import input").set_input_files(str(garbage))
+        expect(status).to_contain_text(_("must be a JSON file: this one cannot be read as JSON"))
+        assert _saved(page) == before
+        good = tmp_path / "good.json"
+        good.write_text(json.dumps(units_file({**SAMURAI, "name": "Ninja"}, {**ARCHERS, "attack": 5})))
+        page.locator(".kr-units__import input").set_input_files(str(good))
+        expect(status).to_contain_text("Unités importées du fichier\u00a0: 2")
+        assert [unit["name"] for unit in _saved(page)] == ["Samurai", "Ninja", "Ashigaru archers"]
+        assert _saved(page)[2]["attack"] == 5  # a unit of the same name is replaced
+    finally:
+        context.close()
+
+
+def test_a_shared_link_saves_its_units_once_the_player_agrees(browser, server):
+    context = _seeded(browser, None)
+    page = context.new_page()
+    try:
+        text = json.dumps(units_file(ARCHERS, SAMURAI)).encode()
+        encoded = base64.urlsafe_b64encode(text).decode().rstrip("=")
+        page.goto(f"{server}/units/#units={encoded}")
+        expect(page.locator(".kr-units__status")).to_have_text(UI["shared"] % {"count": 2})
+        assert page.evaluate(f"() => window.localStorage.getItem({json.dumps(STORAGE_KEY)})") is None
+        page.get_by_role("button", name=UI["keep"]).click()
+        expect(page.locator(".kr-units__name")).to_have_text(["Ashigaru archers", "Samurai"], timeout=ENGINE_TIMEOUT)
+        assert read_units(units_file(*_saved(page))) == read_units(units_file(ARCHERS, SAMURAI))
+    finally:
+        context.close()
+
+
+# ---- The orders advisor --------------------------------------------------------------------------
+
+
+def _python_rows(situation: dict) -> list:
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    return list(advise(archers, samurai, situation).rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_the_advisor_ranks_the_orders_of_two_saved_units_as_python_does(browser, server, lang):
+    context = _seeded(browser, [ARCHERS, SAMURAI])
+    page = context.new_page()
+    errors = _errors(page)
+    try:
+        page.goto(f"{server}/{PREFIX[lang]}advisor/")
+        page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)  # no tap: the first two units
+        rows = _python_rows(dict(ADVISOR_DEFAULTS))
+        shown = page.locator(".kr-advisor__table tbody tr")
+        assert shown.evaluate_all("(rows) => rows.map((row) => row.dataset.actions)") == [
+            ",".join(row.actions) for row in rows
+        ]
+        numbers = numbers_for(lang)
+        assert numbers.decimal(rows[0].expected_dealt) in shown.first.inner_text()
+        assert numbers.percent(rows[0].at_least(1)) in shown.first.inner_text()
+        # two taps swap the units: the table is ranked again for the samurai against the archers
+        page.locator(".kr-units__pick").nth(0).locator(".kr-units__chip").nth(1).click()
+        page.locator(".kr-units__pick").nth(1).locator(".kr-units__chip").nth(0).click()
+        page.wait_for_function(
+            "() => document.querySelector('.kr-advisor').dataset.state === 'fresh'"
+            " && window.__krAdvice.advice.rows.every((row) => !row.actions.includes('fire'))",
+            timeout=ENGINE_TIMEOUT,
+        )
+        samurai, archers = read_units(units_file(SAMURAI, ARCHERS))
+        expected = advise(samurai, archers, dict(ADVISOR_DEFAULTS)).rows
+        assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.actions.join(','))") == [
+            ",".join(row.actions) for row in expected
+        ]
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert not errors
+    finally:
+        context.close()
+
+
+def test_the_advisor_follows_the_situation_and_links_each_row_to_its_calculators(browser, server):
+    context = _seeded(browser, [ARCHERS, SAMURAI])
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/advisor/")
+        page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+        page.locator(".kr-advisor details.kr-calc__more > summary").click()
+        page.locator("#a-charge_reading").select_option("after-move")
+        page.locator("#a-distance").fill("14")
+        page.wait_for_function(
+            "() => document.querySelector('.kr-advisor').dataset.state === 'fresh'"
+            " && window.__krAdvice.situation.distance === 14"
+            " && window.__krAdvice.situation.charge_reading === 'after-move'",
+            timeout=ENGINE_TIMEOUT,
+        )
+        rows = _python_rows({"distance": 14, "charge_reading": "after-move"})
+        assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.actions.join(','))") == [
+            ",".join(row.actions) for row in rows
+        ]
+        charge = page.locator('.kr-advisor__table tr[data-actions="march,charge"]')
+        links = charge.locator(".kr-advisor__links a")
+        hrefs = links.evaluate_all("(links) => links.map((link) => link.getAttribute('href'))")
+        assert any("calculators/charge/?" in href and "distance=5" in href for href in hrefs), hrefs
+        melee = next(href for href in hrefs if "calculators/melee/" in href)
+        page.goto(f"{server}/advisor/{melee}" if not melee.startswith("http") else melee)
+        page.wait_for_function(
+            "() => document.querySelector('.kr-result[data-scenario=\"1\"]')?.dataset.state === 'fresh'"
+            " && document.querySelector('.kr-calc').dataset.engineState === 'ready'",
+            timeout=ENGINE_TIMEOUT,
+        )
+        shown = page.evaluate("JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result)")
+        fight = next(link for link in next(r for r in rows if r.actions == ("march", "charge")).links
+                     if link.calculator == "melee")  # fmt: skip
+        assert shown["victory"] == pytest.approx(CALCULATORS["melee"].run(fight.inputs)["victory"], abs=1e-12)
+    finally:
+        context.close()
+
+
+def test_without_saved_units_the_advisor_points_to_my_units(browser, server):
+    context = _seeded(browser, None)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/advisor/")
+        link = page.locator(".kr-advisor__pickers a")
+        expect(link).to_have_text(UI["units_page"])
+        assert link.get_attribute("href").endswith("units/")
+    finally:
+        context.close()
+
+
+# ---- A calculator filled from picked units ------------------------------------------------------
+
+
+def test_a_calculator_takes_its_inputs_from_the_picked_units(browser, server):
+    context = _seeded(browser, [ARCHERS, SAMURAI])
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/calculators/shooting/")
+        page.locator(".kr-calc__units .kr-units__pick").nth(0).locator(".kr-units__chip").nth(0).click()
+        page.locator(".kr-calc__units .kr-units__pick").nth(1).locator(".kr-units__chip").nth(1).click()
+        page.wait_for_function(
+            "() => document.querySelector('#s1-defense').value === '6'"
+            " && document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.state === 'fresh'",
+            timeout=ENGINE_TIMEOUT,
+        )
+        assert page.locator("#s1-wounds").input_value() == "1,1,1,1,1,1"
+        assert page.locator("#s1-models").input_value() == ""
+        assert page.locator("#s1-wounds").is_visible()  # unfolded: a filled field is never hidden
+        shown = page.evaluate("JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result)")
+        expected = CALCULATORS["shooting"].run({"wounds": [1] * 6, "attack": 6, "defense": 6, "armor": 4})
+        assert shown["pmf"] == pytest.approx(expected["pmf"], abs=1e-12)
+        page.locator("#s1-attack").fill("4")  # the inputs stay editable
+        page.wait_for_function(
+            "() => JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result || '{}')"
+            ".effective_attack === 4",
+            timeout=ENGINE_TIMEOUT,
+        )
+    finally:
+        context.close()
+
+
+# ---- Offline ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def served_copy(built_site, tmp_path):
+    site, _ = built_site
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    server = SiteServer(copy).start()
+    yield server
+    server.stop()
+
+
+def test_the_advisor_works_offline_after_one_visit(browser, served_copy):
+    context = _seeded(browser, [ARCHERS, SAMURAI])
+    page = context.new_page()
+    try:
+        page.goto(served_copy.url + "/advisor/")
+        page.wait_for_function(
+            "() => document.querySelector('.kr-offline-indicator')?.dataset.state === 'ready'", timeout=ENGINE_TIMEOUT
+        )
+        page.wait_for_function("() => !!navigator.serviceWorker.controller")
+        page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+        served_copy.stop()
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+        rows = _python_rows(dict(ADVISOR_DEFAULTS))
+        assert page.evaluate("window.__krAdvice.advice.rows.length") == len(rows)
+    finally:
+        context.close()
