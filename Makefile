@@ -22,6 +22,7 @@ build: deps $(CATALOGS)
 TEST_WORKERS ?= 2
 test: deps $(CATALOGS)
 	tests/ensure_chromium.sh
+	tests/ensure_nginx.sh
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # The edit loop: every test but those that build the site or drive Chromium (markers set by tests/conftest.py).

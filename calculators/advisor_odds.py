@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from . import charge, melee, movement, shooting
 from .errors import CalculatorInputError
 from .orders import MOVES, SHOTS, Situation, action_cost
 from .profiles import Profile
+from .results import tail_sums
 from .rulebook import RuleValues
 from .unit_inputs import ACTION_POINTS_TYPES, CHARGE_BONUS_TYPES, CHARGE_DICE_TYPES, MOVEMENT_TYPES
 
@@ -50,12 +52,17 @@ class Row:
     links: tuple[Link, ...] = ()
     rules: tuple[str, ...] = ()
 
-    @property
+    @cached_property
     def expected_dealt(self) -> Fraction:
         return sum((k * p for k, p in enumerate(self.dealt)), Fraction(0))
 
+    @cached_property
+    def _tails(self) -> tuple[Fraction, ...]:
+        """P(at least k Wounds), k from 0: summed once, since the table and the ranking ask often."""
+        return tail_sums(self.dealt)
+
     def at_least(self, wounds: int) -> Fraction:
-        return sum(self.dealt[wounds:], Fraction(0))
+        return self._tails[wounds] if wounds < len(self._tails) else Fraction(0)
 
 
 @dataclass(frozen=True)

@@ -295,6 +295,7 @@ def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> st
         "shooting": _("Shooting, %(size)s dice"),
         "melee": _("Melee, %(size)s against %(size)s Wounds, Initiative rolled"),
         "planner": _("Regroup planner, %(size)s units and %(size)s points"),
+        "advisor": _("Orders advisor, %(size)s against %(size)s models, every order"),
     }
 
     def number(value: float | None, digits: int) -> str:
@@ -356,6 +357,10 @@ def _browser_view(figures: dict, lang: str, labels: dict[str, str]) -> dict:
                          % {"time": ms(step["ms"]), "sent": megabytes(step["bytes_served"]),
                             "stored": megabytes(step["storage_bytes"])}))
     rows += _engine_rows(figures, lang)
+    if "advisor" in figures:
+        advisor = figures["advisor"]
+        rows.append((_("Orders advisor, 10 against 10 models, engine ready: in Python / until the table is shown"),
+                     f"{numbers.decimal(advisor['compute_ms'], 0)} / {ms(advisor['shown_ms'])}"))
     return {**{k: figures[k] for k in ("chromium", "machine", "measured", "repeats", "changes")},
             "rows": [{"label": label, "value": value} for label, value in rows],
             "scenarios": _scenario_rows(figures.get("scenarios", []), lang)}

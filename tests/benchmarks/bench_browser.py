@@ -411,6 +411,51 @@ def measure_recompute(browser, base: str, changes: int) -> list[dict]:
     return rows
 
 
+ADVISOR_UNITS = {
+    "format": "kensei-ref/units",
+    "version": 1,
+    "units": [
+        {"name": "archers", "game": "kensei", "unit_type": "infantry", "wounds": [1] * 10, "attack": 6, "defense": 5,
+         "armor": 3, "initiative": 4, "ranged": True, "loaded": True, "short_range_cm": 10, "range_cm": 30,
+         "long_range_cm": 45},
+        {"name": "samurai", "game": "kensei", "unit_type": "infantry", "wounds": [1] * 10, "attack": 5, "defense": 6,
+         "armor": 4, "initiative": 5},
+    ],
+}  # fmt: skip
+"""The same 10 against 10 as bench_calculators.py's advisor figure."""
+ADVICE_FRESH = "() => document.querySelector('.kr-advisor')?.dataset.state === 'fresh'"
+
+
+def measure_advisor(browser, base: str, changes: int) -> dict:
+    """The orders advisor for 10 against 10 models: the engine's time and the time until the table is on
+    screen, once the engine is ready, over ``changes`` changes of the distance (8 and 9 cm in turn)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    stored = json.dumps(ADVISOR_UNITS)
+    context.add_init_script(f"window.localStorage.setItem('kensei-ref:units', {json.dumps(stored)});")
+    page = context.new_page()
+    page.goto(f"{base}/advisor/")
+    page.wait_for_function(ADVICE_FRESH, timeout=TIMEOUT)
+    page.locator(".kr-advisor details.kr-calc__more > summary").click()
+    page.locator("#a-charge_reading").select_option("after-move")
+    compute, shown = [], []
+    for i in range(changes):
+        page.locator("#a-distance").fill(str(8 + i % 2))
+        page.wait_for_function(
+            f"() => document.querySelector('.kr-advisor').dataset.state === 'fresh'"
+            f" && window.__krAdvice.situation.distance === {8 + i % 2}"
+            f" && window.__krAdvice.situation.charge_reading === 'after-move'",
+            timeout=TIMEOUT,
+        )
+        figures = page.evaluate("({ compute: window.__krAdvice.computeMs, shown: window.__krAdvice.shownMs })")
+        compute.append(figures["compute"])
+        shown.append(figures["shown"])
+    rows = page.evaluate("window.__krAdvice.advice.rows.length")
+    context.close()
+    return {"case": "orders advisor, 10 v 10 models", "rows": rows, "changes": changes,
+            "compute_ms": median(compute), "shown_ms": median(shown), "compute_runs_ms": compute,
+            "shown_runs_ms": shown}  # fmt: skip
+
+
 def measure_bytes(browser, base: str, httpd) -> dict:
     """Bytes of a rule page and of a calculator page, each in a new context (cold cache)."""
     figures = {}
@@ -538,6 +583,13 @@ def print_table(figures: dict) -> None:
                 f"{row['cold_ms']:.0f} ms cold, {row['saved_ms']:.0f} ms saved: {row['headline']}",
             )
         )
+    advisor = figures["advisor"]
+    rows.append(
+        (
+            f"orders advisor, 10 v 10 models ({advisor['rows']} orders): engine, then until the table is shown",
+            f"{advisor['compute_ms']:.0f} ms, {advisor['shown_ms']:.0f} ms",
+        )
+    )
     for label, value in rows:
         print(f"| {label} | {value} |")
 
@@ -573,6 +625,7 @@ def main(argv: list[str] | None = None) -> int:
                 "engine_start": measure_engine_start(browser, base, args.repeats),
                 "table_side": measure_table_side(browser, base, args.repeats),
                 "scenarios": measure_scenarios(browser, base),
+                "advisor": measure_advisor(browser, base, args.changes),
             }
             browser.close()
     finally:

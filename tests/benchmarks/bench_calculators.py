@@ -27,6 +27,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from calculators import CALCULATORS, RuleValues
+from calculators.advisor import advise
+from calculators.profiles import read_units
 
 RULES = RuleValues.bundled().as_dict()
 SHOT = {"attack": 5, "defense": 5, "armor": 3}
@@ -96,6 +98,26 @@ def melee_inputs(wounds: int) -> dict:
     return {f"{s}_{k}": v for s in "ab" for k, v in side.items()} | {"first": "roll"}
 
 
+ADVISOR_UNITS = {
+    "format": "kensei-ref/units",
+    "version": 1,
+    "units": [
+        {"name": "archers", "game": "kensei", "unit_type": "infantry", "wounds": [1] * 10, "attack": 6, "defense": 5,
+         "armor": 3, "initiative": 4, "ranged": True, "loaded": True, "short_range_cm": 10, "range_cm": 30,
+         "long_range_cm": 45},
+        {"name": "samurai", "game": "kensei", "unit_type": "infantry", "wounds": [1] * 10, "attack": 5, "defense": 6,
+         "armor": 4, "initiative": 5},
+    ],
+}  # fmt: skip
+"""The advisor's figure: 10 archers against 10 samurai, 8 cm apart, a march allowed before the charge."""
+ADVISOR_SITUATION = {"distance": 8, "charge_reading": "after-move"}
+
+
+def advisor_table() -> int:
+    mine, enemy = read_units(ADVISOR_UNITS)
+    return len(advise(mine, enemy, ADVISOR_SITUATION).rows)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
@@ -128,6 +150,18 @@ def main(argv: list[str] | None = None) -> int:
                 "ours_s": median_time(lambda i=inputs: CALCULATORS["melee"].run(i), args.repeats),
             }
         )
+    start = time.perf_counter()
+    advisor_table()  # the first table of the process: nothing computed before
+    first = time.perf_counter() - start
+    rows.append(
+        {
+            "case": "orders advisor, 10 v 10 models, every order",
+            "calculator": "advisor",
+            "size": 10,
+            "first_s": first,
+            "ours_s": median_time(advisor_table, args.repeats),
+        }
+    )
     planner = {"general": "daimyo", "dominance": True, "honors": [5, 6, 7, 8, 4, 3]}
     rows.append(
         {
@@ -169,6 +203,11 @@ def main(argv: list[str] | None = None) -> int:
             show(row, "monte_carlo_max_abs_error", "{:.4f}"),
         ]
         print("| " + " | ".join(cells) + " |")
+    advisor = next(row for row in rows if row["calculator"] == "advisor")
+    print(
+        f"\nOrders advisor, 10 v 10: {advisor['first_s'] * 1000:.0f} ms for the first table of a process, "
+        f"{advisor['ours_s'] * 1000:.1f} ms for the next (median)"
+    )
     print("\nLargest inputs within the bounds (median of 3 runs):")
     for case, seconds in largest_inputs.items():
         print(f"- {case}: {seconds * 1000:.0f} ms")

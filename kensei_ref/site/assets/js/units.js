@@ -373,7 +373,9 @@
       const id = ++asked;
       root.dataset.state = "computing";
       status.textContent = data.ui.computing;
+      const sent = performance.now();
       const answer = await ask({ advise: { mine: pair[0], enemy: pair[1], situation } });
+      const roundTripMs = performance.now() - sent;
       if (id !== asked) return; // inputs changed since
       if (answer.failed) { status.textContent = data.ui.failed; root.dataset.state = "failed"; return; }
       if (answer.error) {
@@ -385,6 +387,8 @@
       renderAdvice(answer.advice, situation);
       status.textContent = answer.advice.out_of_the_game ? data.ui.out : data.ui.ready;
       root.dataset.state = "fresh";
+      // for the benchmark: the engine's time, and from the request to the table on screen
+      Object.assign(window.__krAdvice, { computeMs: window.__krEngine?.lastMs, roundTripMs, shownMs: performance.now() - sent });
     }
 
     function renderAdvice(advice, situation) {
