@@ -312,3 +312,22 @@ def test_the_advisor_works_offline_after_one_visit(browser, served_copy):
         assert page.evaluate("window.__krAdvice.advice.rows.length") == len(rows)
     finally:
         context.close()
+
+
+def test_from_the_home_page_to_the_ranked_orders_in_three_taps_and_no_typing(browser, server):
+    """Two units saved: the drawer, the Calculators section, the Orders advisor; the table follows."""
+    _ = get_translations("fr").gettext
+    context = _seeded(browser, [ARCHERS, SAMURAI])
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/fr/")
+        page.locator('label.md-header__button[for="__drawer"]').click()  # tap 1
+        drawer = page.locator("nav.md-nav--primary")
+        drawer.locator("label.md-nav__link", has_text=_("Calculators")).first.click()  # tap 2
+        drawer.get_by_role("link", name=_("Orders advisor"), exact=True).click()  # tap 3
+        page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+        rows = _python_rows(dict(ADVISOR_DEFAULTS))
+        assert page.evaluate("window.__krAdvice.advice.rows.length") == len(rows)
+        assert page.locator(".kr-advisor__table tbody tr").first.is_visible()
+    finally:
+        context.close()
