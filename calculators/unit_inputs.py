@@ -152,6 +152,17 @@ FILLERS: dict[str, Filler] = {
 """The inputs each calculator takes from the profiles; calculators absent here take none."""
 
 
+TWO_SIDED = frozenset({"shooting", "melee"})
+"""The calculators that take inputs from the enemy unit as well as from yours."""
+
+
+def sides_used(calculator: str) -> tuple[str, ...]:
+    """Which units a calculator takes inputs from: ``("mine", "enemy")``, ``("mine",)`` or none."""
+    if calculator not in FILLERS:
+        return ()
+    return ("mine", "enemy") if calculator in TWO_SIDED else ("mine",)
+
+
 def unit_inputs(calculator: str, mine: Profile | None = None, enemy: Profile | None = None) -> dict[str, Any]:
     """The inputs of ``calculator`` (its name) that ``mine`` and ``enemy`` give.
 

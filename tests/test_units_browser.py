@@ -331,3 +331,31 @@ def test_from_the_home_page_to_the_ranked_orders_in_three_taps_and_no_typing(bro
         assert page.locator(".kr-advisor__table tbody tr").first.is_visible()
     finally:
         context.close()
+
+
+def test_a_ronin_calculator_offers_the_warbands_only_and_takes_their_morale(browser, server):
+    band = {"name": "Kaito's band", "game": "ronin", "unit_type": "warband", "fighters": 8, "morale": 8,
+            "commander": True, "banner": True}  # fmt: skip
+    context = _seeded(browser, [ARCHERS, band])
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/ru/calculators/morale/")
+        picks = page.locator(".kr-calc__units .kr-units__pick")
+        expect(picks).to_have_count(1)  # the Morale test takes nothing from an enemy
+        expect(picks.locator(".kr-units__chip")).to_have_text(["Kaito's band"])
+        picks.locator(".kr-units__chip").first.click()
+        page.wait_for_function(
+            "() => document.querySelector('#s1-morale').value === '8'"
+            " && document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.state === 'fresh'",
+            timeout=ENGINE_TIMEOUT,
+        )
+        assert page.locator("#s1-banner").is_checked() and page.locator("#s1-commander").is_checked()
+        shown = page.evaluate("JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result)")
+        expected = CALCULATORS["morale"].run({"morale": 8, "commander": True, "banner": True})
+        assert shown["p_pass"] == pytest.approx(expected["p_pass"], abs=1e-12)
+        page.goto(f"{server}/ru/calculators/planner/")  # the regroup planner takes nothing from a unit
+        expect(page.locator(".kr-calc__scenarios")).to_have_count(1)
+        page.wait_for_timeout(500)  # units.js has run (it runs with the page's other scripts)
+        expect(page.locator(".kr-calc__units")).to_have_count(0)
+    finally:
+        context.close()

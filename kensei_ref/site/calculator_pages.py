@@ -261,7 +261,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         "choices": CHOICE_LABELS,
         "rules": rules,
         "result_template": str(result_template.body(SLOTS, ui)),  # type: ignore[attr-defined]
-        "units": _picker_data(book, lang, page_path(name)),
+        "units": _picker_data(book, lang, name),
     }
     rule = book.rule(calculator.rule_id)
     return environment(lang).get_template("calculator.md.j2").render(
@@ -278,11 +278,11 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
     )
 
 
-def _picker_data(book: RuleBook, lang: str, page: str) -> dict[str, Any]:
+def _picker_data(book: RuleBook, lang: str, name: str) -> dict[str, Any] | None:
     """The unit pickers' data (units_pages imports this module for its choice labels, hence the import here)."""
     from kensei_ref.site.units_pages import picker_data
 
-    return picker_data(book, lang, page)
+    return picker_data(book, lang, page_path(name), name)
 
 
 def index_page(book: RuleBook, lang: str) -> str:

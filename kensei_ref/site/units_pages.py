@@ -17,6 +17,7 @@ from calculators.advisor import OBJECTIVES, PARAMS, READINGS
 from calculators.orders import ACTION_LABELS
 from calculators.profiles import FORMAT, GAMES, MAX_NAME, PARAMS_BY_GAME, VERSION
 from calculators.rulebook import RuleValues
+from calculators.unit_inputs import sides_used
 from kensei_ref.languages import N_, get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
@@ -149,10 +150,16 @@ def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dic
 PICKER_UI = ("mine", "enemy", "no_units", "units_page")
 
 
-def picker_data(book: RuleBook, lang: str, page: str) -> dict[str, Any]:
-    """What a calculator page's "Your unit" and "Enemy unit" pickers need (units.js)."""
+def picker_data(book: RuleBook, lang: str, page: str, calculator: str) -> dict[str, Any] | None:
+    """What a calculator page's "Your unit" and "Enemy unit" pickers need (units.js): the units of its
+    game, the sides it takes inputs from; ``None`` for a calculator that takes nothing from a unit."""
+    sides = sides_used(calculator)
+    if not sides:
+        return None
     tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
     return {
+        "game": CALCULATORS[calculator].game,
+        "sides": list(sides),
         "format": FORMAT,
         "version": VERSION,
         "storage": STORAGE_KEY,

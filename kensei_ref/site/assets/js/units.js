@@ -320,9 +320,10 @@
   }
 
   // ---- Pickers: your unit and the enemy unit ------------------------------------------------------
-  /** Two rows of units to tap (radio buttons); `onPick(mine, enemy)` with the units chosen. */
-  function pickers(box, data, onPick, remembered) {
-    const units = stored(data);
+  /** Rows of units to tap (radio buttons), one per side ("mine", "enemy"); `onPick(mine, enemy, chosen)`
+   * with the units chosen. Only units of `game` are offered, when given. */
+  function pickers(box, data, onPick, remembered, { game = null, sides = ["mine", "enemy"] } = {}) {
+    const units = stored(data).filter((unit) => game === null || unit.game === game);
     if (!units.length) {
       box.replaceChildren(element("p", { class: "kr-units__hint" }, [
         `${data.ui.no_units} `, element("a", { href: data.units_page, text: data.ui.units_page })]));
@@ -337,7 +338,7 @@
         return element("label", { class: "kr-units__chip" }, [input, element("span", { text: nameOf(unit) })]);
       }),
     ]);
-    box.replaceChildren(row("mine"), row("enemy"));
+    box.replaceChildren(...sides.map(row));
     return { units, chosen };
   }
 
@@ -364,7 +365,7 @@
       pair = [mine, enemy];
       window.sessionStorage.setItem("kensei-ref:advisor", JSON.stringify(chosen));
       compute();
-    }, remembered);
+    }, remembered, { game: "kensei" });
     if (picked) pair = [picked.units[picked.chosen.mine], picked.units[picked.chosen.enemy]];
 
     async function compute() {
@@ -461,7 +462,7 @@
         if (folded && value !== null && value !== false) folded.open = true; // a filled field is never hidden
       }
       form.dispatchEvent(new Event("change", { bubbles: true }));
-    }, { mine: -1, enemy: -1 });
+    }, { mine: -1, enemy: -1 }, { game: data.game, sides: data.sides });
   }
 
   function onPage() {
