@@ -122,3 +122,25 @@ def test_serve_keeps_the_other_languages_when_mkdocs_empties_the_site(tmp_path, 
         assert (site / "ru" / "index.html").read_text(encoding="utf-8") == "ru 2"
     finally:
         plugin.on_shutdown()
+
+
+@pytest.mark.parametrize("serving", [False, True])
+def test_pages_carry_the_policy_except_under_serve_whose_live_reload_writes_inline_script(tmp_path, monkeypatch,
+                                                                                           serving):  # fmt: skip
+    """``mkdocs serve`` injects a script that changes with every page served: a policy would block it."""
+    from types import SimpleNamespace
+
+    from kensei_ref.build import csp, offline, search_patch, vendor
+    from kensei_ref.build.plugin import KenseiRefPlugin
+
+    plugin = KenseiRefPlugin()
+    plugin.load_config({})
+    plugin.serving, plugin.lang = serving, "fr"
+    applied = []
+    monkeypatch.setattr(csp, "apply", lambda site, skip=(): applied.append(site))
+    for module, name in ((search_patch, "apply"), (offline, "write_web_manifest"), (vendor, "install_qrcode")):
+        monkeypatch.setattr(module, name, lambda *args, **kwargs: None)
+    monkeypatch.setattr(plugin, "_is_root", lambda: False)  # a nested language's build ends there
+    config = SimpleNamespace(site_dir=str(tmp_path), config_file_path=str(tmp_path / "mkdocs.yml"))
+    plugin.on_post_build(config=config)
+    assert applied == ([] if serving else [tmp_path])

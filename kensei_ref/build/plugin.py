@@ -231,7 +231,10 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         site_dir = Path(config.site_dir)
         project = Path(config.config_file_path).parent
         search_patch.apply(site_dir)
-        if not self.role.archive:  # read from files, search runs through a shim that writes inline script
+        # No policy in the offline copy (read from files, search runs through a shim that writes inline
+        # script), nor under `mkdocs serve`, whose live reload injects an inline script that changes with
+        # every page served (a policy would block it, and pages would never reload).
+        if not self.role.archive and not self.serving:
             others = tuple(site_dir / lang for lang in self.config.languages[1:]) if self._is_root() else ()
             csp.apply(site_dir, skip=others)
         offline.write_web_manifest(site_dir, self.lang)

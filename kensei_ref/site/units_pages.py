@@ -95,7 +95,7 @@ CHOICE_LABELS = {
     "as_profile": N_("as the profile says"),
     "loaded": N_("loaded"),
     "unloaded": N_("not loaded"),
-    "expected_wounds": N_("Wounds expected"),
+    "expected_wounds": N_("expected Wounds dealt"),
     "at_least_one": N_("chance of at least one Wound"),
     "at_least_goal": N_("chance of at least the Wounds goal"),
     "victory": N_("chance of a melee victory"),
