@@ -90,6 +90,16 @@ def test_serve_rebuilds_the_languages_whose_rule_texts_changed(tmp_path, book):
     )
     # the English is the source of every translation: each one's "may be out of date" notice can change
     assert inputs.changed_languages(docs, languages, lambda lang: language_digest(english, lang)) == {"fr", "ru"}
+    # under serve that notice waits for the next build: only the language whose own text changed is rebuilt
+    serve = Fingerprints([])
+    assert serve.changed_languages(docs, languages, lambda lang: language_digest(book, lang, with_source=False))
+    only_english = edited(rule.title.with_text("en", rule.title["en"] + " (revised)"))
+
+    def serve_digest(edited_book):
+        return lambda lang: language_digest(edited_book, lang, with_source=False)
+
+    assert serve.changed_languages(docs, languages, serve_digest(only_english)) == set()
+    assert serve.changed_languages(docs, languages, serve_digest(french)) == {"fr"}
 
 
 def test_serve_keeps_the_other_languages_when_mkdocs_empties_the_site(tmp_path, monkeypatch, book):

@@ -268,7 +268,9 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
             self.inputs = Fingerprints(shared)
         book = self.book
         assert book is not None
-        changed = self.inputs.changed_languages(docs, self.config.languages[1:], partial(language_digest, book))
+        # under serve, a translation waits for `make build` to learn that the English changed (see language_digest)
+        digest = partial(language_digest, book, with_source=not self.serving)
+        changed = self.inputs.changed_languages(docs, self.config.languages[1:], digest)
         for lang in self.config.languages[1:]:
             if not self.serving or self.role.archive:
                 self._build_language(config, lang, site_dir / lang, archive=self.role.archive)
