@@ -29,7 +29,7 @@ from .choices import COVER, NONE
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM
-from .orders import CHARGE_READINGS, refusal, sequences
+from .orders import CHARGE_READINGS, refusal, sequences, too_costly
 from .params import N_, Param, choice, count, flag
 from .profiles import Profile
 from .rulebook import RuleValues
@@ -63,6 +63,7 @@ PARAMS = (
         "kensei.deep-forest",
         (NONE, *SHOOTER_IN),
     ),
+    flag("on_hill", N_("Your unit on a hill"), N_("Shooting from a hill reaches farther."), "kensei.hills"),
     choice(
         "weapon",
         N_("Weapon"),
@@ -130,6 +131,8 @@ class Advice:
     action_points: int
     out_of_the_game: bool = False
     readings: tuple[str, ...] = READINGS
+    too_costly: tuple[tuple[tuple[str, ...], int], ...] = ()
+    """Sequences only the action points forbid, each with the points it would need."""
 
 
 def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: RuleValues | None = None) -> Advice:
@@ -148,7 +151,8 @@ def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: R
         return Advice((), inputs.objective, goal, turn.situation.action_points, out_of_the_game=True)
     rows = [sequence_row(turn, actions) for actions in sequences(turn.situation, inputs.rules)]
     rows.sort(key=lambda row: _rank(row, inputs.objective, goal))
-    return Advice(tuple(rows), inputs.objective, goal, turn.situation.action_points)
+    costly = tuple(too_costly(turn.situation, inputs.rules))
+    return Advice(tuple(rows), inputs.objective, goal, turn.situation.action_points, too_costly=costly)
 
 
 def explain(mine: Profile, enemy: Profile, situation: Mapping[str, Any], actions: tuple[str, ...]) -> str | None:
@@ -183,6 +187,7 @@ def advice_json(advice: Advice) -> dict[str, Any]:
         "action_points": advice.action_points,
         "out_of_the_game": advice.out_of_the_game,
         "readings": list(advice.readings),
+        "too_costly": [{"actions": list(actions), "action_points": needed} for actions, needed in advice.too_costly],
         "rows": [_row_json(row, advice.goal) for row in advice.rows],
     }
 

@@ -137,13 +137,17 @@ class Turn:
         return distance
 
     def range_band(self, distance: int) -> str:
-        """The shot's range band from the weapon's ranges in the profile (kensei.firing)."""
+        """The shot's range band from the weapon's ranges in the profile (kensei.firing); from a hill the
+        maximum range is longer (kensei.hills)."""
         unit = self.mine
+        farthest = int(unit.long_range_cm)
+        if self.inputs.on_hill:
+            farthest += self.rules.value("kensei.hills", "range_bonus_cm")
         if distance <= unit.short_range_cm:
             return "short"
         if distance <= unit.range_cm:
             return "normal"
-        return "long" if distance <= unit.long_range_cm else "out"
+        return "long" if distance <= farthest else "out"
 
     # ---- Shots ------------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ charge from where it stopped.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
@@ -137,6 +138,26 @@ def sequences(situation: Situation, rules: RuleValues) -> Iterator[tuple[str, ..
         for actions in product(ACTIONS, repeat=length):
             if refusal(actions, situation, rules) is None:
                 yield actions
+
+
+def too_costly(situation: Situation, rules: RuleValues) -> Iterator[tuple[tuple[str, ...], int]]:
+    """The sequences ending in an attack that one more action point would allow (Multiple Shots for a
+    unit of 2 points, with Greater Precision for one of 3...), each with the points it needs: the
+    tempting ones a player looks for in the table and does not find."""
+    roomy = dataclasses.replace(situation, action_points=situation.action_points + MAX_EXTRA_POINTS)
+    cheapest = min(action_cost(action, rules) for action in ACTIONS)
+    longest = min(MAX_ACTIONS, roomy.action_points // max(1, cheapest))
+    for length in range(1, longest + 1):
+        for actions in product(ACTIONS, repeat=length):
+            if actions[-1] not in (*SHOTS, "charge"):  # what follows the last attack changes no odds
+                continue
+            needed = sum(action_cost(action, rules) for action in actions)
+            if needed > situation.action_points and refusal(actions, roomy, rules) is None:
+                yield actions, needed
+
+
+MAX_EXTRA_POINTS = 1
+"""How far beyond its action points :func:`too_costly` looks: one point short is what tempts a player."""
 
 
 def parse_sequence(text: str) -> tuple[str, ...]:

@@ -178,6 +178,9 @@ def test_the_advisor_ranks_the_orders_of_two_saved_units_as_python_does(browser,
         assert shown.evaluate_all("(rows) => rows.map((row) => row.dataset.actions)") == [
             ",".join(row.actions) for row in rows
         ]
+        archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+        costly = advise(archers, samurai, dict(ADVISOR_DEFAULTS)).too_costly
+        expect(page.locator(".kr-advisor__costly-list li")).to_have_count(len(costly))
         numbers = numbers_for(lang)
         assert numbers.decimal(rows[0].expected_dealt) in shown.first.inner_text()
         assert numbers.percent(rows[0].at_least(1)) in shown.first.inner_text()

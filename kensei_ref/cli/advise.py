@@ -126,6 +126,12 @@ def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str) -> s
             row[1].ljust(widths[1]) if column == 1 else row[column].rjust(widths[column]) for column in range(len(row))
         ]
         lines.append("  ".join(cells).rstrip())
+    if advice.too_costly:
+        lines += ["", _("Not enough action points ({points} available) for:").format(points=advice.action_points)]
+        lines += [
+            "  " + _("{orders} (action points needed: {points})").format(orders=_sequence(actions, _), points=needed)
+            for actions, needed in advice.too_costly
+        ]
     lines += [
         "",
         _("Each row's figures are those of the calculators with the same inputs: kensei-ref advise --json lists them."),

@@ -82,6 +82,8 @@ UI = {
     "rules_used": N_("Rules"),
     "more": N_("Modifiers and options"),
     "situation": N_("Situation"),
+    "too_costly": N_("Not enough action points (%(points)s available) for:"),
+    "needs": N_("%(orders)s (action points needed: %(points)s)"),
 }
 """Interface strings of the two pages, translated into the page's language for its script."""
 

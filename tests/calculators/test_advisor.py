@@ -362,3 +362,32 @@ def test_the_weapon_may_be_loaded_or_not_whatever_the_profile_says():
     assert ("fire",) in as_profile and ("reload", "fire") not in as_profile
     spearmen = read_units(units_file({**ARCHERS, "ranged": False, "loaded": False}))[0]
     assert not any("fire" in row.actions for row in advise(spearmen, samurai, {"distance": 9, "weapon": "loaded"}).rows)
+
+
+def test_the_orders_one_action_point_short_are_listed_apart_with_what_they_need():
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    advice = advise(archers, samurai, {"distance": 14})
+    costly = dict(advice.too_costly)
+    assert costly == {
+        ("march", "precise-fire"): 3,
+        ("run", "precise-fire"): 3,
+        ("precise-fire", "charge"): 3,
+        ("fire", "reload", "fire"): 3,
+        ("fire", "reload", "charge"): 3,
+    }
+    offered = {row.actions for row in advice.rows}
+    for actions in costly:
+        assert actions not in offered
+        assert explain(archers, samurai, {"distance": 14}, actions).startswith("not enough action points")
+    hero = read_units(units_file(unit_of_type("character")))[0]
+    assert dict(advise(hero, samurai, {"distance": 14}).too_costly)[("precise-fire", "reload", "fire")] == 4
+
+
+def test_from_a_hill_the_longest_range_reaches_farther():
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    beyond = ARCHERS["long_range_cm"] + 5
+    flat = next(row for row in advise(archers, samurai, {"distance": beyond}).rows if row.actions == ("fire",))
+    hill = next(row for row in advise(archers, samurai, {"distance": beyond, "on_hill": True}).rows
+                if row.actions == ("fire",))  # fmt: skip
+    assert flat.expected_dealt == 0 and flat.links[0].inputs["range"] == "out"
+    assert hill.expected_dealt > 0 and hill.links[0].inputs["range"] == "long"

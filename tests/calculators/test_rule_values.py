@@ -78,6 +78,7 @@ def test_every_read_exists_in_the_rule_values(name, variants):
 
 ADVISOR_SCENARIOS = [
     (ARCHERS, SAMURAI, {"distance": 14}),
+    (ARCHERS, SAMURAI, {"distance": 55, "on_hill": True}),  # at the very end of the range a hill adds
     (ARCHERS, SAMURAI, {"distance": 25, "charge_reading": "after-move", "reactions": 1}),
     (unit_of_type("character"), SAMURAI, {"distance": 9}),
     (unit_of_type("cavalry"), SAMURAI, {"distance": 20, "charge_reading": "after-move", "indirect": True}),

@@ -143,3 +143,11 @@ def test_advise_needs_both_units_and_a_distance(units, capsys):
     assert status == 2 and "--enemy" in err and err.count("\n") == 1
     status, _, err = run_cli(main, capsys, "advise", "--units", units, "--mine", "Samurai", "--enemy", "Samurai")
     assert status == 2 and "--distance: is required" in err
+
+
+def test_advise_lists_the_orders_one_action_point_short(units, capsys):
+    status, out, _ = run_cli(main, capsys, "advise", "--units", units, "--mine", "Ashigaru archers",
+                             "--enemy", "Samurai", "--distance", "14")  # fmt: skip
+    assert status == 0
+    assert "Not enough action points (2 available) for:" in out
+    assert "Fire → Reload the weapon → Fire (action points needed: 3)" in out

@@ -421,7 +421,11 @@
         element("thead", {}, [element("tr", {}, headers.map((text) => element("th", { scope: "col", text })))]),
         element("tbody", {}, rows),
       ]);
-      result.replaceChildren(element("div", { class: "kr-advisor__scroll" }, [table]));
+      const costly = (advice.too_costly || []).map(({ actions, action_points: points }) => element("li", {
+        text: fill(data.ui.needs, { orders: actions.map((a) => data.actions[a]).join(" → "), points }) }));
+      result.replaceChildren(element("div", { class: "kr-advisor__scroll" }, [table]), ...(costly.length ? [
+        element("p", { class: "kr-advisor__costly", text: fill(data.ui.too_costly, { points: advice.action_points }) }),
+        element("ul", { class: "kr-advisor__costly-list" }, costly)] : []));
       result.dataset.rows = String(advice.rows.length);
       window.__krAdvice = { advice, situation };
     }
