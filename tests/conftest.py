@@ -24,6 +24,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,14 @@ TIER_ORDER = {"unit": 0, "build": 1, "browser": 2}
 
 
 # ---- Tiers ---------------------------------------------------------------------------------------
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "service_worker: the test's browser context keeps the site's service worker (a test file's "
+        "fixture reads it; elsewhere contexts block it)",
+    )
 
 
 def _fixtures(item: pytest.Item) -> set[str]:
@@ -227,3 +236,29 @@ def browser():
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+ENGINE_SNAPSHOT_SAVED = """async () => {
+  const cache = await caches.open("kensei-engine-snapshot");
+  return (await cache.keys()).length > 0;
+}"""
+
+
+@pytest.fixture(scope="session")
+def warm_context(browser, server):
+    """One browser context per worker for the calculator tests that only need an engine that answers:
+    its engine has started once and saved its memory snapshot (Cache Storage), so each page opened in it
+    restores the engine in about a second instead of starting Pyodide from nothing. Service workers are
+    blocked: nothing saves the site in the background (the offline tests, the idle start and the policy
+    test have contexts of their own with the worker). A test that needs a cold start, a size or a
+    scheme of its own makes its own context or sets them on its page."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{server}/calculators/regroup/")
+    page.wait_for_function("() => document.querySelector('.kr-calc')?.dataset.engineState === 'ready'", timeout=120_000)
+    deadline = time.monotonic() + 60
+    while not page.evaluate(ENGINE_SNAPSHOT_SAVED) and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+    page.close()
+    yield context
+    context.close()

@@ -52,15 +52,10 @@ def _prefix(lang: str) -> str:
 
 
 @pytest.fixture
-def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def page(context):
-    page = context.new_page()
+def page(warm_context):
+    """A page of the worker's warm context (conftest.py): its engine restores the saved snapshot."""
+    page = warm_context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     yield page

@@ -35,13 +35,15 @@ SETTLED = f"""() => document.querySelector(".kr-calc").getAttribute("{ENGINE_STA
 
 
 @pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
-    page = context.new_page()
+def phone(warm_context):
+    """A phone-sized page in dark mode, in the worker's warm context (conftest.py)."""
+    page = warm_context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(color_scheme="dark")
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     yield page
-    context.close()
+    page.close()
 
 
 def check_against_table(chart: dict, table: dict, series: int) -> None:

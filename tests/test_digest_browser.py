@@ -27,7 +27,9 @@ def _digest_url(server: str, lang: str) -> str:
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=2)
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, device_scale_factor=2, service_workers="block"
+    )
     page = context.new_page()
     yield page
     context.close()
@@ -90,7 +92,7 @@ def test_from_a_file_without_a_site_address_no_code_is_drawn(page, built_site):
 
 
 def test_the_digest_fits_a_phone(browser, server):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     page = context.new_page()
     page.goto(_digest_url(server, "en"))
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -98,9 +100,19 @@ def test_the_digest_fits_a_phone(browser, server):
     assert width <= 390, "wide tables scroll inside their box; the page itself does not"
 
 
-def test_a_link_opens_the_calculator_on_the_bold_number(page, server):
+@pytest.fixture
+def warm_page(warm_context):
+    """A page of the worker's warm context (conftest.py): the calculators it opens restore the engine."""
+    page = warm_context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    yield page
+    page.close()
+
+
+def test_a_link_opens_the_calculator_on_the_bold_number(warm_page, server):
     """Each distinct link, opened in the browser: the calculator computes the linked scenario and its
     figure is the bold cell of every table that links there."""
+    page = warm_page
     page.goto(_digest_url(server, "en"))
     targets: dict[str, list[tuple[str, str]]] = {}
     for block in page.locator(".kr-digest__block").all():
