@@ -14,7 +14,9 @@ FOLDED = """() => [...document.querySelectorAll('form[data-scenario="1"] details
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, service_workers="block"
+    )
     page = context.new_page()
     yield page
     context.close()
@@ -52,7 +54,7 @@ def test_an_error_in_a_folded_input_is_shown(phone, server):
 
 
 def test_folds_are_open_on_a_wide_screen(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
     page.goto(f"{server}/calculators/melee/")
     assert all(is_open for is_open, _ in page.evaluate(FOLDED))

@@ -46,7 +46,7 @@ def normalised(html: str) -> str:
 
 @pytest.fixture(scope="module")
 def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.add_init_script(RECORD_READY)
     yield context
     context.close()

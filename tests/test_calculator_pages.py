@@ -163,7 +163,8 @@ class _Pages:
 
 @pytest.fixture(scope="module")
 def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    # no service worker: nothing here is about offline use, and nothing saves the site in the background
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.add_init_script(RECORD_READY)
     yield context
     context.close()
@@ -565,7 +566,11 @@ TARGET_HEIGHTS = """() => [...document.querySelectorAll(
 @pytest.fixture
 def phone(browser):
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=3
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=3,
+        service_workers="block",
     )
     page = context.new_page()
     yield page

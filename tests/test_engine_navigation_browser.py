@@ -34,8 +34,12 @@ def shown_result(page):
 
 
 @pytest.fixture
-def context(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+def context(browser, request):
+    """A fresh context (every engine start in it is cold). The service worker only where the test is
+    about what it saves on the device (``@pytest.mark.service_worker``); elsewhere it would save the
+    language and the engine in the background while the test measures starts."""
+    workers = "allow" if request.node.get_closest_marker("service_worker") else "block"
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers=workers)
     yield context
     context.close()
 
@@ -107,6 +111,7 @@ def test_pages_opened_in_place_keep_the_language_links_and_the_header(page, serv
     assert not page.errors
 
 
+@pytest.mark.service_worker
 def test_a_page_without_calculator_starts_the_saved_engine_when_idle(page, server):
     # a first visit saves this language and the engine on the device (offline.js, sw.js)
     page.goto(f"{server}/calculators/regroup/")

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+NO_SERVICE_WORKER = {"service_workers": "block"}
+"""Nothing here is about offline use: no service worker saves the site in the background."""
 
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(**PHONE, **NO_SERVICE_WORKER)
     page = context.new_page()
     yield page
     context.close()
@@ -56,7 +58,7 @@ def test_escape_and_a_tap_elsewhere_close_it(phone, server):
 
 
 def test_a_mouse_click_still_follows_the_link(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, **NO_SERVICE_WORKER)
     page = context.new_page()
     try:
         page.goto(f"{server}/kensei/terrain/")

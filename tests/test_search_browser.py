@@ -95,7 +95,7 @@ def _top_rules(hrefs: list[str]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def context(browser):
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")  # nothing saves the site in the background
     context.add_init_script(script=f"({CATCH_SETUP})()")
     yield context
     context.close()
