@@ -23,7 +23,7 @@ TEST_WORKERS ?= 2
 test: deps $(CATALOGS)
 	tests/ensure_chromium.sh
 	tests/ensure_nginx.sh
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 
 # The edit loop: every test but those that build the site or drive Chromium (markers set by tests/conftest.py).
 test-fast: deps $(CATALOGS)
