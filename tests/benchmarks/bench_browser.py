@@ -47,6 +47,7 @@ from urllib.parse import urlencode
 from kensei_ref.site.calculator_pages import ENGINE_READY_EVENT, ENGINE_STATE, RESULT_STATE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the shared launch settings
+from bench_calculators import ADVISOR_UNITS  # the same 10 against 10 as the CPython figure
 from browser_launch import CHROMIUM, CHROMIUM_ARGS
 
 CALCULATOR_PAGE = "calculators/shooting/"
@@ -411,18 +412,6 @@ def measure_recompute(browser, base: str, changes: int) -> list[dict]:
     return rows
 
 
-ADVISOR_UNITS = {
-    "format": "kensei-ref/units",
-    "version": 1,
-    "units": [
-        {"name": "archers", "game": "kensei", "unit_type": "infantry", "wounds": [1] * 10, "attack": 6, "defense": 5,
-         "armor": 3, "initiative": 4, "ranged": True, "loaded": True, "short_range_cm": 10, "range_cm": 30,
-         "long_range_cm": 45},
-        {"name": "samurai", "game": "kensei", "unit_type": "infantry", "wounds": [1] * 10, "attack": 5, "defense": 6,
-         "armor": 4, "initiative": 5},
-    ],
-}  # fmt: skip
-"""The same 10 against 10 as bench_calculators.py's advisor figure."""
 ADVICE_FRESH = "() => document.querySelector('.kr-advisor')?.dataset.state === 'fresh'"
 
 
