@@ -362,3 +362,26 @@ def test_a_ronin_calculator_offers_the_warbands_only_and_takes_their_morale(brow
         expect(page.locator(".kr-calc__units")).to_have_count(0)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_my_units_and_the_advisor_have_no_serious_axe_violation(browser, server, width):
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = _seeded(browser, [ARCHERS, SAMURAI])
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 844})
+    found = {}
+    try:
+        for path in ("units/", "ru/advisor/", "fr/calculators/shooting/"):
+            page.goto(f"{server}/{path}")
+            if "advisor" in path:
+                page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+            else:
+                page.locator(".kr-units__chip, .kr-units__item").first.wait_for()
+            serious = [v for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+            if serious:
+                found[path] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in serious]
+    finally:
+        context.close()
+    assert not found, found
