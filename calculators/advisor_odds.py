@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from . import charge, melee, movement, shooting
+from . import action_points, charge, melee, movement, shooting
 from .errors import CalculatorInputError
 from .orders import MOVES, SHOTS, Situation, action_cost
 from .profiles import Profile
@@ -103,11 +103,12 @@ class Turn:
 
     def _situation(self) -> Situation:
         rules, inputs, unit = self.rules, self.inputs, self.mine
-        base: int = rules.value("kensei.action-points", ACTION_POINTS_TYPES[unit.unit_type])
-        spent = inputs.reactions * rules.value("kensei.reaction-cost", "action_points")
+        left: Any = action_points.CALCULATOR.evaluate(
+            {"unit_type": ACTION_POINTS_TYPES[unit.unit_type], "reactions": inputs.reactions}, rules
+        )
         loaded = unit.loaded if inputs.weapon == "as_profile" else inputs.weapon == "loaded"
         return Situation(
-            action_points=max(0, base - spent),
+            action_points=left.action_points,
             ranged=unit.ranged,
             loaded=bool(loaded) and unit.ranged,
             can_charge=unit.unit_type in CHARGE_DICE_TYPES,
