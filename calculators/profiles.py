@@ -254,7 +254,9 @@ def read_units(document: Any, rules: RuleValues | None = None) -> tuple[Profile,
     seen: set[str] = set()
     for index, profile in enumerate(profiles):
         if profile.name.casefold() in seen:
-            raise CalculatorInputError(f"units[{index}].name", f"is given twice: {quoted(profile.name)}")
+            raise CalculatorInputError(
+                f"units[{index}].name", N_("is the name of another unit: {name}"), values={"name": profile.name}
+            )
         seen.add(profile.name.casefold())
     return profiles
 

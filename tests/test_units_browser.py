@@ -385,3 +385,19 @@ def test_my_units_and_the_advisor_have_no_serious_axe_violation(browser, server,
     finally:
         context.close()
     assert not found, found
+
+
+def test_a_second_unit_of_the_same_name_is_refused_at_its_name(browser, server):
+    _ = get_translations("ru").gettext
+    context = _seeded(browser, [SAMURAI])
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/ru/units/")
+        page.get_by_role("button", name=_(UI["duplicate"])).click()
+        page.locator("#u-name").fill("samurai")
+        page.get_by_role("button", name=_(UI["save"])).click()
+        expected = _("is the name of another unit: {name}").format(name="samurai")
+        expect(page.locator("#u-name-error")).to_contain_text(expected, timeout=ENGINE_TIMEOUT)
+        assert _saved(page) == [SAMURAI]
+    finally:
+        context.close()

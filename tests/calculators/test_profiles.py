@@ -81,7 +81,7 @@ def test_the_second_unit_is_named_by_its_place():
         (json.dumps({"format": "kensei-ref/units", "version": "1", "units": []}), "version", "integer"),
         (json.dumps({"format": "kensei-ref/units", "version": 1, "units": {}}), "units", "a list"),
         (json.dumps(units_file(*[SAMURAI] * (MAX_UNITS + 1))), "units", "at most 200"),
-        (json.dumps(units_file(SAMURAI, {**SAMURAI, "name": "SAMURAI "})), "units[1].name", "twice"),
+        (json.dumps(units_file(SAMURAI, {**SAMURAI, "name": "SAMURAI "})), "units[1].name", "another unit: SAMURAI"),
         (json.dumps(units_file(["a list"])), "units[0]", "an object"),
         (" " * (MAX_FILE_CHARACTERS + 1), "units", "at most"),
     ],

@@ -53,7 +53,8 @@
     const name = match ? match[2] : error.field;
     const param = params.find((p) => p.name === name);
     let message;
-    if (param && !/^needs |^is needed|^must be between/.test(error.message)) message = allowedText(data, param);
+    // a field's own bounds, in the page's words; a rule across fields or files comes translated from its template
+    if (param && param.kind && !/^needs |^is needed|^must be between/.test(error.message)) message = allowedText(data, param);
     else {
       const names = (error.related || []).map((other) => {
         const found = params.find((p) => p.name === other);
@@ -62,7 +63,7 @@
       message = (data.labels && data.labels[error.message]) || error.message;
       message = message.replace(/\{(\w+)\}/g, (whole, key) =>
         /^\d+$/.test(key) ? names[Number(key)] ?? whole : key in (error.values || {}) ? String(error.values[key]) : whole);
-      if (param) message = fill(data.ui.rules, { message });
+      if (param && param.kind) message = fill(data.ui.rules, { message });
     }
     const label = param ? param.label : name;
     if (match && match[1] !== undefined) return `${fill(data.ui.unit_field, { number: Number(match[1]) + 1, field: label })}: ${message}`;
