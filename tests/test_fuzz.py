@@ -325,11 +325,18 @@ def _at_title(value: str) -> bytes:
     return text.replace("{en: Commandment points,", "{en: " + value + ",", 1).encode("utf-8")
 
 
+def _source_id(value: str) -> bytes:
+    """The sample sources with ``value`` as the first source text's id, which every rule cites."""
+    text = (SAMPLE_DATA / DATA_FILES[2]).read_text(encoding="utf-8")
+    return text.replace('id: "002"', "id: " + value, 1).encode("utf-8")
+
+
 @FUZZ
 @given(corruption=corruptions())
 @example(corruption=Corruption(DATA_FILES[0], "alias", _at_title(BILLION_LAUGHS)))  # minutes and gigabytes once
 @example(corruption=Corruption(DATA_FILES[0], "deep", _at_title("[" * 100_000 + "]" * 100_000)))  # a crash once
 @example(corruption=Corruption(DATA_FILES[0], "folder", None))
+@example(corruption=Corruption(DATA_FILES[2], "deep", _source_id('"' + "[" * 3_000 + "]" * 3_000 + '"')))
 @example(corruption=Corruption(DATA_FILES[2], "gone", None))
 @example(corruption=Corruption(DATA_FILES[1], "empty", b"# nothing\n"))
 @example(corruption=Corruption(DATA_FILES[0], "insert", _at_title("'{rule:kensei.points)'")))

@@ -541,7 +541,8 @@ def _load_sources(path: Path, root: Path, problems: list[Problem]) -> tuple[list
 def _source(check: _Checker, item: Any, where: str) -> SourceText | None:
     if not check.mapping(item, where, ("id", "file", "game", "language", "title", "sections")):
         return None
-    source_id, file, language = (check.string(item.get(key), f"{where}.{key}") for key in ("id", "file", "language"))
+    source_id = _identifier(check, item.get("id"), f"{where}.id")
+    file, language = (check.string(item.get(key), f"{where}.{key}") for key in ("file", "language"))
     game = check.choice(item.get("game"), f"{where}.game", GAMES)
     title = check.text(item.get("title"), f"{where}.title")
     sections = item.get("sections")
@@ -556,12 +557,21 @@ def _source(check: _Checker, item: Any, where: str) -> SourceText | None:
 def _reference(check: _Checker, item: Any, where: str) -> Reference | None:
     if not check.mapping(item, where, ("id", "language", "title", "publisher", "year")):
         return None
-    fields = ("id", "language", "title", "publisher")
-    ref_id, language, title, publisher = (check.string(item.get(key), f"{where}.{key}") for key in fields)
+    ref_id = _identifier(check, item.get("id"), f"{where}.id")
+    fields = ("language", "title", "publisher")
+    language, title, publisher = (check.string(item.get(key), f"{where}.{key}") for key in fields)
     year = check.integer(item.get("year"), f"{where}.year")
     if not (ref_id and language and title and publisher) or year is None:
         return None
     return Reference(ref_id, language, title, publisher, year)
+
+
+def _identifier(check: _Checker, node: Any, path: str) -> str | None:
+    """A source text's or reference's id, which citations name: one that breaks the slug pattern is
+    refused here rather than kept, or every citation would report it unknown, far from the cause."""
+    before = len(check.problems)
+    found = check.string(node, path, SLUG)
+    return found if len(check.problems) == before else None
 
 
 def _duplicates(items: list[tuple[str, str]], what: str, problems: list[Problem]) -> None:
