@@ -154,6 +154,21 @@ def test_download_everything_saves_every_language(context, served, site_copy):
     _search(page, "болотах", "shallow-water")  # Russian, inflected: the Russian index and stemmer are saved
 
 
+def test_a_failed_save_names_the_page_it_could_not_have(context, served, site_copy):
+    """The English home page, whose path in the build's list is empty, changed after the list was made:
+    saving English fails, and the message names its address."""
+    page = _visit_once(context, served, "/fr/offline/")
+    home = site_copy / "index.html"
+    home.write_bytes(home.read_bytes().replace(b"</h1>", b" (changed)</h1>", 1))
+    page.wait_for_function("() => document.querySelector('.kr-offline-panel__save')")
+    page.locator(".kr-offline-panel__save").click()  # every language, English among them
+    message = page.locator(".kr-offline-panel__message")
+    message.wait_for(timeout=SAVE_TIMEOUT)
+    text = message.inner_text()
+    assert text.startswith(_translated("fr", UI["failed"])), text
+    assert f"({served.url}/: not the bytes of build " in text, text
+
+
 def test_a_new_build_replaces_the_cache(context, served, site_copy):
     page = _visit_once(context, served)
     old = offline.read_service_worker(site_copy)["version"]

@@ -132,7 +132,7 @@ async function save(groups, report = () => {}) {
         }
         if (!response) {
           response = await verified(build, path, await fetch(key, { cache: "no-cache" }));
-          if (!response) throw new Error(`${path}: not the bytes of build ${VERSION}`);
+          if (!response) throw new Error(`${key}: not the bytes of build ${VERSION}`);  // the home page's path is ""
         }
         await cache.put(key, response);
       }
