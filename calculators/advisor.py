@@ -141,11 +141,7 @@ def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: R
     Raises:
         CalculatorInputError: for a bad situation, or a profile that is not a Kensei unit.
     """
-    inputs: Any = AdvisorInputs.from_dict(situation, rules=rules)
-    for name, profile in (("mine", mine), ("enemy", enemy)):
-        if profile.game != "kensei":
-            raise CalculatorInputError(name, N_("must be a Kensei unit; the advisor is for Kensei"))
-    turn = Turn(mine, enemy, inputs)
+    inputs, turn = _turn(mine, enemy, situation, rules)
     goal = inputs.goal if inputs.goal is not None else enemy.wounds[0]
     if inputs.engaged:
         return Advice((), inputs.objective, goal, turn.situation.action_points, out_of_the_game=True)
@@ -156,13 +152,26 @@ def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: R
 
 
 def explain(mine: Profile, enemy: Profile, situation: Mapping[str, Any], actions: tuple[str, ...]) -> str | None:
-    """Why the rules forbid ``actions`` here, in English (``None`` when allowed)."""
-    inputs: Any = AdvisorInputs.from_dict(situation)
-    turn = Turn(mine, enemy, inputs)
+    """Why the rules forbid ``actions`` here, in English (``None`` when allowed).
+
+    Raises:
+        CalculatorInputError: as :func:`advise` does.
+    """
+    inputs, turn = _turn(mine, enemy, situation, None)
     if inputs.engaged:
         return N_("a unit engaged in combat is out of the game: it takes no orders")
     found = refusal(actions, turn.situation, inputs.rules)
     return None if found is None else found[0].format(**found[1])
+
+
+def _turn(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: RuleValues | None) -> tuple[Any, Turn]:
+    """The checked situation and the turn it sets: both units must be Kensei units, since a Ronin
+    warband has none of the statistics the turn reads."""
+    inputs: Any = AdvisorInputs.from_dict(situation, rules=rules)
+    for name, profile in (("mine", mine), ("enemy", enemy)):
+        if profile.game != "kensei":
+            raise CalculatorInputError(name, N_("must be a Kensei unit; the advisor is for Kensei"))
+    return inputs, Turn(mine, enemy, inputs)
 
 
 def _rank(row: Row, objective: str, goal: int) -> tuple[Fraction, ...]:

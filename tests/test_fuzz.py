@@ -27,10 +27,12 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from calculators import CALCULATORS, CalculatorInputError, Param, RuleValues
+from calculators.advisor import PARAMS as ADVISOR_PARAMS
+from calculators.orders import ACTIONS
 from kensei_ref.cli.calc import option
 from kensei_ref.cli.main import main
 from kensei_ref.rules.loader import DataError, load
@@ -198,6 +200,81 @@ def command_lines(draw: Callable[..., Any]) -> list[str]:
 def test_calc_command_line_exits_0_with_output_or_2_with_one_line(argv):
     status, out, err = run_main(argv)
     if status == 0:
+        assert out.strip() and not err, (argv, err)
+        if "--json" in argv:
+            finite_json(json.loads(out))
+    else:
+        assert status == 2, (argv, status, err)
+        assert err.endswith("\n") and err.count("\n") == 1, (argv, err)
+        assert not out, (argv, out)
+
+
+ADVISED_UNITS = {
+    "format": "kensei-ref/units",
+    "version": 1,
+    "units": [
+        {"name": "Archers", "game": "kensei", "unit_type": "infantry", "wounds": [1, 1, 1], "attack": 6,
+         "defense": 5, "armor": 3, "initiative": 4, "honor": 6, "ranged": True, "loaded": False,
+         "short_range_cm": 10, "range_cm": 30, "long_range_cm": 45},
+        {"name": "Riders", "game": "kensei", "unit_type": "cavalry", "wounds": [2, 2], "attack": 5,
+         "defense": 6, "armor": 4, "initiative": 5},
+        {"name": "Band", "game": "ronin", "unit_type": "warband", "fighters": 6, "morale": 7},
+    ],
+}  # fmt: skip
+"""A units file the advisor can read: a shooting unit, a charging one, and a Ronin warband it refuses."""
+
+
+@st.composite
+def advise_lines(draw: Callable[..., Any]) -> list[str]:
+    """``advise`` with a readable units file (or not), names of its units (or anything), and each
+    situation option omitted, given as the user would, or mistyped."""
+    clean = draw(st.booleans(), label="clean")  # half the lines only as a player types them: the tables too
+
+    def mostly(usual: st.SearchStrategy[str], other: st.SearchStrategy[str]) -> str:
+        return draw(usual if clean or draw(st.integers(0, 5)) else other)
+
+    names = st.sampled_from([unit["name"] for unit in ADVISED_UNITS["units"]])
+    argv = ["advise", "--units", mostly(st.just(str(ADVISE_FILE)), st.sampled_from(UNITS_FILES) | texts)]
+    argv += ["--mine", mostly(names, texts), "--enemy", mostly(names, texts)]
+    for param in ADVISOR_PARAMS:
+        if param.kind == "bool":
+            argv += draw(st.sampled_from([[], [], [option(param.name)]]))
+        elif param.name == "distance" or not draw(st.integers(0, 2)):  # the distance is required
+            allowed = valid_values(param) if param.kind == "choice" else st.integers(*param.bounds(RULES))
+            argv += [option(param.name), mostly(allowed.map(str), valid_values(param).map(str) | texts)]
+    if not draw(st.integers(0, 3)):
+        actions = st.lists(st.sampled_from(ACTIONS), min_size=1, max_size=4).map(",".join)
+        argv += ["--why", mostly(actions, st.lists(st.sampled_from(ACTIONS) | texts, max_size=7).map(",".join))]
+    if draw(st.booleans()):
+        argv += ["--lang", mostly(st.sampled_from(["en", "fr", "ru"]), texts)]
+    if draw(st.booleans()):
+        argv.append("--json")
+    strays = st.sampled_from(["--nope", "--distance", "-x", "--", "--json=1", "{x}"]) | texts
+    if not clean and not draw(st.integers(0, 5)):
+        argv.append(draw(strays))
+    return argv
+
+
+ADVISE_FILE = Path(tempfile.mkdtemp(prefix="kensei-ref-fuzz-")) / "units.json"
+ADVISE_FILE.write_text(json.dumps(ADVISED_UNITS), encoding="utf-8")
+
+
+def _advised(mine: str, enemy: str, *words: str) -> list[str]:
+    return ["advise", "--units", "ADVISE", "--mine", mine, "--enemy", enemy, *words]
+
+
+@settings(FUZZ, max_examples=200)
+@given(argv=advise_lines())
+@example(argv=_advised("Archers", "Riders", "--why", "fire," * 40))
+@example(argv=_advised("Band", "Riders", "--distance", "{0}"))
+@example(argv=_advised("Archers", "Archers", "--distance", "1e9"))
+@example(argv=_advised("Band", "Archers", "--distance", "0", "--why", "march"))  # a KeyError once
+@example(argv=_advised("Archers", "Riders", "--distance", "0", "--why", "fire,fire", "--json"))  # text once
+def test_advise_command_line_exits_0_with_output_or_2_with_one_line(argv):
+    argv = [str(ADVISE_FILE) if word == "ADVISE" else word for word in argv]
+    status, out, err = run_main(argv)
+    event(f"exit {status}")
+    if status == 0 or (status == 1 and "--why" in argv):  # 1: the sequence asked about is refused
         assert out.strip() and not err, (argv, err)
         if "--json" in argv:
             finite_json(json.loads(out))

@@ -56,7 +56,8 @@ def add_advise_parser(subparsers: Any) -> None:
 
 
 def run_advise(args: argparse.Namespace) -> int:
-    """Print the ranked orders (or the answer to ``--why``); 0, or 2 for a bad input."""
+    """Print the ranked orders (or the answer to ``--why``); 0, 1 when ``--why`` names a sequence the
+    rules refuse, or 2 for a bad input."""
     prog = "kensei-ref advise"
     try:
         lang = args.advise_lang
@@ -71,7 +72,7 @@ def run_advise(args: argparse.Namespace) -> int:
         mine, enemy = picked(args, rules)
         assert mine is not None and enemy is not None  # both options are required
         if args.why is not None:
-            return _why(args.why, mine, enemy, situation, lang)
+            return _why(args.why, mine, enemy, situation, lang, as_json=args.advise_json)
         advice = advise(mine, enemy, situation, rules)
     except CalculatorInputError as error:
         sys.stderr.write(f"{prog}: error: {option(error.field)}: {error.describe(option)}\n")
@@ -83,7 +84,7 @@ def run_advise(args: argparse.Namespace) -> int:
     return 0
 
 
-def _why(text: str, mine: Any, enemy: Any, situation: dict[str, Any], lang: str) -> int:
+def _why(text: str, mine: Any, enemy: Any, situation: dict[str, Any], lang: str, *, as_json: bool) -> int:
     _ = get_translations(lang).gettext
     try:
         actions = parse_sequence(text)
@@ -91,6 +92,10 @@ def _why(text: str, mine: Any, enemy: Any, situation: dict[str, Any], lang: str)
         names = ", ".join(ACTION_LABELS)
         raise CalculatorInputError("why", f"must be actions separated by commas, from {names}") from None
     reason = explain(mine, enemy, situation, actions)
+    if as_json:
+        answer = {"advisor": "why", "actions": list(actions), "allowed": reason is None, "reason": reason}
+        sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        return 0 if reason is None else 1
     sequence = _sequence(actions, _)
     if reason is None:
         sys.stdout.write(_("{sequence}: allowed").format(sequence=sequence) + "\n")

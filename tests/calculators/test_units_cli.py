@@ -6,7 +6,7 @@ import json
 
 import pytest
 from cli_capture import run_cli
-from unit_profiles import ARCHERS, SAMURAI, units_file
+from unit_profiles import ARCHERS, SAMURAI, WARBAND, units_file
 
 from calculators import CALCULATORS
 from calculators.advisor import advice_json, advise
@@ -136,6 +136,31 @@ def test_why_says_which_rule_refuses_a_sequence(units, capsys, sequence, status,
                              "--enemy", "Samurai", "--distance", "14", "--why", sequence)  # fmt: skip
     assert code == status
     assert says in out + err
+
+
+def test_why_answers_in_json_when_asked(units, capsys):
+    status, out, _ = run_cli(main, capsys, "advise", "--units", units, "--mine", "Ashigaru archers",
+                             "--enemy", "Samurai", "--distance", "14", "--why", "fire,reload,fire",
+                             "--json")  # fmt: skip
+    assert status == 1
+    answer = json.loads(out)
+    assert answer == {
+        "advisor": "why",
+        "actions": ["fire", "reload", "fire"],
+        "allowed": False,
+        "reason": "not enough action points: 3 needed, 2 available",
+    }
+
+
+def test_why_refuses_a_ronin_warband_as_the_table_does(tmp_path, capsys):
+    path = tmp_path / "units.json"
+    path.write_text(json.dumps(units_file(ARCHERS, WARBAND)), encoding="utf-8")
+    pairs = (("Ronin band", "Ashigaru archers", "--mine"), ("Ashigaru archers", "Ronin band", "--enemy"))
+    for mine, enemy, field in pairs:
+        status, out, err = run_cli(main, capsys, "advise", "--units", str(path), "--mine", mine, "--enemy", enemy,
+                                   "--distance", "10", "--why", "march")  # fmt: skip
+        assert status == 2 and not out
+        assert err == f"kensei-ref advise: error: {field}: must be a Kensei unit; the advisor is for Kensei\n"
 
 
 def test_advise_needs_both_units_and_a_distance(units, capsys):
