@@ -308,6 +308,7 @@ FILE_HOLDS = {
     "chapter": "a chapter file holds `chapter` and `rules`",
     "glossary": "a glossary file holds `terms`",
     "sources": "the sources file holds `texts` and `references`",
+    "aliases": "the aliases file holds `aliases`",
 }
 """What each kind of data file holds, for the problem an empty or missing file gets."""
 
@@ -538,6 +539,74 @@ def _load_sources(path: Path, root: Path, problems: list[Problem]) -> tuple[list
     return texts, references
 
 
+ALIAS_LETTERS = 40
+"""The longest alias: a few words a player would type, never a sentence."""
+ALIASES_PER_LANGUAGE = 12
+"""At most this many aliases for one rule or term in one language."""
+
+
+def _load_aliases(path: Path, root: Path, problems: list[Problem]) -> dict[str, dict[str, tuple[str, ...]]]:
+    """Players' words for rules and glossary terms (``aliases.yaml``: id -> language -> list), checked
+    for form here; whether each id names a rule or a term is checked with the whole book
+    (:func:`_check_aliases`). The file is optional: without it nothing has aliases."""
+    if not path.exists():
+        return {}
+    data = _read_yaml(path, root, problems, "aliases")
+    check = _Checker(_display(path, root), problems)
+    if data is None or not check.mapping(data, "", ("aliases",)) or "aliases" not in data:
+        return {}
+    node = data["aliases"]
+    if not isinstance(node, dict):
+        check.problem("aliases", "must be a mapping of rule or glossary term ids to aliases by language")
+        return {}
+    found: dict[str, dict[str, tuple[str, ...]]] = {}
+    for item_id, by_language in node.items():
+        where = f"aliases[{item_id}]"
+        if not isinstance(item_id, str) or not (RULE_ID.match(item_id) or SLUG.match(item_id)):
+            check.problem(where, f"{_shown(item_id)} is neither a rule id nor a glossary term id")
+            continue
+        if not isinstance(by_language, dict) or not by_language:
+            check.problem(where, f"must be a mapping of {', '.join(LANGS)} to lists of aliases")
+            continue
+        found[item_id] = {}
+        for lang, words in by_language.items():
+            if lang not in LANGS:
+                check.problem(f"{where}.{lang}", f"unknown language {_shown(lang)} (allowed: {', '.join(LANGS)})")
+            elif aliases := _alias_list(check, words, f"{where}.{lang}"):
+                found[item_id][lang] = aliases
+    return found
+
+
+def _alias_list(check: _Checker, node: Any, path: str) -> tuple[str, ...]:
+    """One language's aliases: a short list of short, distinct words or phrases."""
+    if not isinstance(node, list) or not node:
+        check.problem(path, "must be a non-empty list of aliases")
+        return ()
+    if len(node) > ALIASES_PER_LANGUAGE:
+        check.problem(path, f"{len(node)} aliases: at most {ALIASES_PER_LANGUAGE} per language")
+    aliases: list[str] = []
+    for alias, where in check.items(node, path):
+        if check.string(alias, where) is None:
+            continue
+        alias = " ".join(alias.split())
+        if len(alias) > ALIAS_LETTERS:
+            check.problem(where, f"too long ({len(alias)} letters, at most {ALIAS_LETTERS}): {_shown(alias)}")
+        elif alias.casefold() in (known.casefold() for known in aliases):
+            check.problem(where, f"repeated alias {_shown(alias)}")
+        else:
+            aliases.append(alias)
+    return tuple(aliases)
+
+
+def _check_aliases(book: RuleBook, file: str, problems: list[Problem]) -> None:
+    """Every alias belongs to a rule or glossary term that exists."""
+    known = {rule.id for rule in book.rules} | {term.id for term in book.terms}
+    for item_id in book.aliases:
+        if item_id not in known:
+            what = "rule" if RULE_ID.match(item_id) else "glossary term"
+            problems.append(Problem(file, f"aliases[{item_id}]", f"unknown {what} {_shown(item_id)}"))
+
+
 def _source(check: _Checker, item: Any, where: str) -> SourceText | None:
     if not check.mapping(item, where, ("id", "file", "game", "language", "title", "sections")):
         return None
@@ -665,7 +734,8 @@ def _check_references(book: RuleBook, problems: list[Problem]) -> None:
 
 
 def load(data_dir: Path = DATA_DIR, *, require_stamps: bool = True) -> RuleBook:
-    """Load and validate all rule data under ``data_dir``.
+    """Load and validate all rule data under ``data_dir``: the chapters of each game, the glossary,
+    the sources and, when there is one, ``aliases.yaml`` (players' words for rules and terms).
 
     Args:
         require_stamps: whether a missing translation stamp is a problem; only the tool that
@@ -696,17 +766,21 @@ def load(data_dir: Path = DATA_DIR, *, require_stamps: bool = True) -> RuleBook:
     else:
         texts, references = [], []
         lost.append(data_dir / "sources.yaml")
+    aliases_path = data_dir / "aliases.yaml"
+    aliases = _load_aliases(aliases_path, data_dir, problems)
     chapters.sort(key=lambda c: (GAMES.index(c.game), c.order))
     # Chapters and rules share one namespace: both ids become page anchors and stamp keys.
     _duplicates(
         [(c.id, c.file) for c in chapters] + [(r.id, r.file) for c in chapters for r in c.rules], "rule", problems
     )
     _duplicates([(t.id, t.file) for t in terms], "term", problems)
-    book = RuleBook(tuple(chapters), tuple(terms), tuple(texts), tuple(references))
+    frozen = MappingProxyType({key: MappingProxyType(value) for key, value in aliases.items()})
+    book = RuleBook(tuple(chapters), tuple(terms), tuple(texts), tuple(references), frozen)
     if lost:
         files = ", ".join(_display(path, data_dir) for path in lost)
         raise DataError(problems, f"(references between files were not checked: fix these files first: {files})")
     _check_references(book, problems)
+    _check_aliases(book, _display(aliases_path, data_dir), problems)
     if problems:
         raise DataError(problems)
     return book

@@ -163,6 +163,12 @@ class Reference:
     year: int
 
 
+Aliases = Mapping[str, Mapping[str, tuple[str, ...]]]
+"""What players call rules and glossary terms besides their names: by rule or term id, by language,
+the words as a player types them (abbreviations, other wargames' words, the source texts' own
+variants). Search reads them; pages never show them."""
+
+
 @dataclass(frozen=True)
 class RuleBook:
     """All the rule data, validated."""
@@ -171,6 +177,7 @@ class RuleBook:
     terms: tuple[Term, ...]
     sources: tuple[SourceText, ...]
     references: tuple[Reference, ...]
+    aliases: Aliases = field(default_factory=lambda: MappingProxyType({}))
 
     @cached_property
     def rules(self) -> tuple[Rule, ...]:
@@ -193,6 +200,10 @@ class RuleBook:
 
     def games(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(c.game for c in self.chapters))
+
+    def aliases_of(self, item_id: str, lang: str) -> tuple[str, ...]:
+        """The aliases of the rule or glossary term ``item_id`` in ``lang`` (none when it has none)."""
+        return self.aliases.get(item_id, {}).get(lang, ())
 
     def rule_values(self) -> dict[str, dict[str, int]]:
         """Every number the rules state, by rule id: what the calculators read."""

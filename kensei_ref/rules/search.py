@@ -150,11 +150,132 @@ STOP_WORDS = frozenset(
 """Words that carry no meaning for a search, in the three languages: a query ignores them (unless
 it has nothing else) and phrases are paired over the words between them."""
 
-FIELD_WEIGHTS = {"title": 2.5, "names": 1.8, "keywords": 1.2, "body": 1.0, "extra": 0.4}
-"""How much a word counts in each field of a rule: its number and title; the glossary names of
-the terms it defines and its title in the other languages; its id and the names of the terms it
-mentions; its text; its worked examples and notes."""
-FIELD_B = {"title": 0.3, "names": 0.3, "keywords": 0.5, "body": 0.75, "extra": 0.75}
+QUESTION_WORDS = frozenset(
+    {
+        "about",
+        "any",
+        "are",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "get",
+        "gets",
+        "happen",
+        "happens",
+        "have",
+        "has",
+        "how",
+        "i",
+        "if",
+        "many",
+        "me",
+        "much",
+        "my",
+        "should",
+        "there",
+        "they",
+        "their",
+        "what",
+        "whats",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "will",
+        "you",
+        "your",
+        "we",
+        "ça",
+        "cela",
+        "combien",
+        "comment",
+        "dois",
+        "doit",
+        "elle",
+        "faire",
+        "fait",
+        "faut",
+        "je",
+        "j",
+        "ma",
+        "mes",
+        "moi",
+        "mon",
+        "nous",
+        "on",
+        "où",
+        "peut",
+        "peuvent",
+        "peux",
+        "pourquoi",
+        "quand",
+        "quel",
+        "quelle",
+        "quelles",
+        "quels",
+        "quoi",
+        "si",
+        "tu",
+        "vous",
+        "бы",
+        "будет",
+        "где",
+        "его",
+        "ее",
+        "если",
+        "есть",
+        "же",
+        "зачем",
+        "их",
+        "какая",
+        "какие",
+        "каким",
+        "какое",
+        "какой",
+        "когда",
+        "кто",
+        "куда",
+        "ли",
+        "меня",
+        "мне",
+        "можно",
+        "мои",
+        "мой",
+        "моя",
+        "мы",
+        "надо",
+        "нужно",
+        "он",
+        "она",
+        "они",
+        "почему",
+        "происходит",
+        "сколько",
+        "ты",
+        "чем",
+        "я",
+    }
+)
+"""Question and filler words ("how", "comment", "можно"): a query keeps them, at
+:data:`QUESTION_WEIGHT`, so that they never outweigh its terms yet still favour a title that has
+them ("When to test Morale"); they are not needed for the bonus of rules that have every word."""
+QUESTION_WEIGHT = 0.25
+
+GAME_NAMES = {"kensei": ("kensei", "кенсей", "кэнсэй", "кенсэй"), "ronin": ("ronin", "ронин")}
+"""The games as players name them in a query ("ronin movement", "движение в ронине")."""
+OTHER_GAME_WEIGHT = 0.25
+"""A query that names a game keeps the other game's rules at this share of their score: they come
+after the named game's rules, yet still answer when that game has nothing."""
+
+FIELD_WEIGHTS = {"title": 2.5, "aliases": 2.5, "names": 1.8, "keywords": 1.2, "body": 1.0, "extra": 0.4}
+"""How much a word counts in each field of a rule: its number and title; the players' words for it
+and for the terms it defines, in the language searched (aliases.yaml); the glossary names of the
+terms it defines, its title and those aliases in the other languages; its id and the names of the
+terms it mentions; its text; its worked examples and notes."""
+FIELD_B = {"title": 0.3, "aliases": 0.3, "names": 0.3, "keywords": 0.5, "body": 0.75, "extra": 0.75}
 """BM25 length normalisation per field: short fields are hardly normalised."""
 K1 = 1.2
 
@@ -181,6 +302,9 @@ ALL_TERMS_BONUS = 0.5
 """A rule that matches every meaningful word of a multi-word query scores this much more (x1.5)."""
 COMMON_DOCUMENT_SHARE = 0.5
 """A query word found in more than this share of the rules is not required for that bonus."""
+NAME_BONUS = 1.0
+"""A query that is a rule's title or one of its aliases, word for word (in any form and order,
+without stop words), scores this much more (x2)."""
 EXACT_SCORE = 1000.0
 """Score of a rule named by its number or id in the query: above any word score."""
 SNIPPET_LETTERS = 110
@@ -341,6 +465,9 @@ class SearchIndex:
         self._vocabulary = sorted(term for term in self._postings if " " not in term)
         self._stems_by_length = _by_length(self._vocabulary)
         self._surface_by_length = _by_length(self._surface)
+        self._names_of = [self._names(rule) for rule in self.rules]
+        self._games = [rule.id.split(".", 1)[0] for rule in self.rules]
+        self._game_stems = {stem(name, lang): game for game, names in GAME_NAMES.items() for name in names}
         self._exact = {rule.id: i for i, rule in enumerate(self.rules)}
         self._exact.update({rule.number: i for i, rule in enumerate(self.rules) if rule.number})
 
@@ -357,14 +484,37 @@ class SearchIndex:
         lang = self.lang
         defined = [term for term in self.book.terms if term.rule == rule.id]
         mentioned = referenced_terms(self.book, rule)
+        others = [x for x in LANGS if x != lang]
         return {
             "title": [f"{rule.number or ''} {rule.title[lang]}"],
-            "names": [*(rule.title[x] for x in LANGS if x != lang), *(t.name[x] for t in defined for x in LANGS)],
-            "keywords": [rule.id, *(t.name[x] for t in mentioned for x in LANGS)],
+            "aliases": list(self._aliases(rule, lang)),
+            "names": [
+                *(rule.title[x] for x in others),
+                *(t.name[x] for t in defined for x in LANGS),
+                *(alias for x in others for alias in self._aliases(rule, x)),
+            ],
+            "keywords": [
+                rule.id,
+                *(t.name[x] for t in mentioned for x in LANGS),
+                *(alias for t in mentioned for alias in self.book.aliases_of(t.id, lang)),
+            ],
             "body": [body],
             "extra": [plain_text(self.book, item.text, lang, rule) for item in rule.examples]
             + [plain_text(self.book, item.text, lang, rule) for item in rule.notes],
         }
+
+    def _aliases(self, rule: Rule, lang: str) -> Iterator[str]:
+        """The players' words in ``lang`` for ``rule`` and for the glossary terms it defines."""
+        yield from self.book.aliases_of(rule.id, lang)
+        for term in self.book.terms:
+            if term.rule == rule.id:
+                yield from self.book.aliases_of(term.id, lang)
+
+    def _names(self, rule: Rule) -> set[frozenset[str]]:
+        """The stems of the rule's title and of each of its aliases in this language, without stop
+        words: a query with exactly these stems names the rule."""
+        names = [rule.title[self.lang], *self._aliases(rule, self.lang)]
+        return {frozenset(stem(word, self.lang) for word in words(name) if word not in STOP_WORDS) for name in names}
 
     def _terms(self, texts: list[str]) -> list[str]:
         """Index terms of ``texts``: whole tokens, word stems and pairs of neighbouring stems."""
@@ -462,15 +612,40 @@ class SearchIndex:
         query_words = words(WHOLE.sub(" ", normalise(query)))
         query_words = [word for word in query_words if word not in STOP_WORDS] or query_words
         query_words = list(dict.fromkeys(query_words))[:QUERY_WORDS]
+        query_words, game = self._game_named(query_words)
         scores, matched = self._score_words(query_words)
         for pair in dict.fromkeys(_pairs(query_words, self.lang)):
             if pair in self._postings:
                 for doc, score in self._bm25(pair, PAIR_WEIGHT).items():
                     scores[doc] = scores.get(doc, 0.0) + score
+        self._favour_names(query_words, scores)
+        if game:
+            for doc in scores:
+                if self._games[doc] != game:
+                    scores[doc] *= OTHER_GAME_WEIGHT
         for rank, doc in enumerate(self._named(query)):
             scores[doc] = scores.get(doc, 0.0) + EXACT_SCORE - rank
         ranked = sorted(scores, key=lambda doc: (-scores[doc], doc))[:limit]
         return [self._hit(doc, scores[doc], matched.get(doc, set())) for doc in ranked]
+
+    def _game_named(self, query_words: list[str]) -> tuple[list[str], str | None]:
+        """The query's words without the name of a game, and the game it names (None when it names
+        none, or nothing else)."""
+        games = {self._game_stems.get(stem(word, self.lang)) for word in query_words} - {None}
+        rest = [word for word in query_words if stem(word, self.lang) not in self._game_stems]
+        if len(games) != 1 or not rest:
+            return query_words, None
+        return rest, games.pop()
+
+    def _favour_names(self, query_words: list[str], scores: dict[int, float]) -> None:
+        """Raise the rules whose title or alias the query is, word for word: with its question
+        words when a title has them ("When to test Morale"), else without ("how do I rally" is
+        "rally")."""
+        stems = frozenset(stem(word, self.lang) for word in query_words)
+        meaning = frozenset(stem(word, self.lang) for word in query_words if word not in QUESTION_WORDS)
+        named = [doc for doc in scores if stems in self._names_of[doc]]
+        for doc in named or [doc for doc in scores if meaning in self._names_of[doc]]:
+            scores[doc] *= 1 + NAME_BONUS
 
     def _score_words(self, query_words: list[str]) -> tuple[dict[int, float], dict[int, set[str]]]:
         """Each rule's score for the query words (each word counted once, by its best index term,
@@ -479,13 +654,15 @@ class SearchIndex:
         matched_words: dict[int, set[str]] = {}
         matched_terms: dict[int, set[str]] = {}
         meaningful: set[str] = set()
+        asked = [word for word in query_words if word not in QUESTION_WORDS]
         for word in query_words:
+            weight = 1.0 if word in asked or not asked else QUESTION_WEIGHT
             best: dict[int, tuple[float, str]] = {}
             for candidate in self.candidates(word):
-                for doc, score in self._bm25(candidate.term, candidate.weight, candidate.idf).items():
+                for doc, score in self._bm25(candidate.term, weight * candidate.weight, candidate.idf).items():
                     if score > best.get(doc, (0.0, ""))[0]:
                         best[doc] = (score, candidate.term)
-            if len(best) <= COMMON_DOCUMENT_SHARE * len(self.rules):
+            if len(best) <= COMMON_DOCUMENT_SHARE * len(self.rules) and weight == 1.0:
                 meaningful.add(word)
             for doc, (score, term) in best.items():
                 scores[doc] = scores.get(doc, 0.0) + score
@@ -648,8 +825,9 @@ def _name_stems(name: str, lang: str) -> tuple[str, ...]:
 def find_terms(book: RuleBook, wanted: str) -> list[Term]:
     """The glossary terms named ``wanted`` in any of the three languages.
 
-    Tried in turn: the exact name (ignoring case and accents), the same words in another form
-    (Snowball stems: "regroupements", "перегруппировки"), then the nearest name when it is close.
+    Tried in turn: the exact name or alias (ignoring case and accents: "AP", "ОД"), the same words
+    in another form (Snowball stems: "regroupements", "перегруппировки"), then the nearest name
+    when it is close.
 
     Raises:
         NotFound: with the nearest names, when none is close enough.
@@ -657,7 +835,11 @@ def find_terms(book: RuleBook, wanted: str) -> list[Term]:
     key = _fold_accents(normalise(" ".join(wanted.split())))
     if not key or len(key) > NAME_LETTERS:
         raise NotFound(wanted, [])
-    exact = [t for t in book.terms if any(_fold_accents(normalise(t.name[x])) == key for x in LANGS)]
+    exact = [
+        t
+        for t in book.terms
+        if any(_fold_accents(normalise(name)) == key for x in LANGS for name in (t.name[x], *book.aliases_of(t.id, x)))
+    ]
     if exact:
         return exact
     wanted_stems = {x: _name_stems(wanted, x) for x in LANGS}

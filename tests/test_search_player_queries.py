@@ -1,0 +1,66 @@
+"""The terminal search on queries written as players type them (tests/search_player_queries.yaml):
+abbreviations, questions, other wargames' words, no accents, the Russian Ronin text's own words.
+
+Each language's share of queries answered in the top three is printed and must reach 95 %.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kensei_ref.languages import LANGUAGES as LANGS
+from kensei_ref.rules import search
+
+QUERIES = Path(__file__).resolve().parent / "search_player_queries.yaml"
+OLD_QUERIES = Path(__file__).resolve().parent / "search_queries.yaml"
+KINDS = {"abbreviation", "question", "other-game", "paraphrase", "game", "no-accents", "source-term"}
+TOP = 3
+HIT_RATE = 0.95
+PER_LANGUAGE = 50
+
+
+def _load(path: Path) -> list[dict]:
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def queries() -> list[dict]:
+    return _load(QUERIES)
+
+
+def test_query_set_is_well_formed(queries):
+    ids = {rule.id for rule in search.bundled_book().rules}
+    problems = []
+    for i, query in enumerate(queries):
+        if set(query) != {"lang", "query", "expect", "kind"}:
+            problems.append(f"#{i}: keys {sorted(query)}")
+            continue
+        if query["lang"] not in LANGS or query["kind"] not in KINDS or not str(query["query"]).strip():
+            problems.append(f"#{i}: {query}")
+        problems += [f"#{i} {query['query']!r}: unknown rule {e}" for e in query["expect"] if e not in ids]
+        if not 1 <= len(query["expect"]) <= TOP:
+            problems.append(f"#{i} {query['query']!r}: expect 1 to {TOP} rules")
+    assert not problems, "\n".join(problems)
+    for lang in LANGS:
+        assert sum(q["lang"] == lang for q in queries) >= PER_LANGUAGE, lang
+    pairs = [(q["lang"], q["query"].casefold()) for q in queries]
+    assert len(pairs) == len(set(pairs)), "a query is repeated"
+    old = {(q["lang"], q["query"].casefold()) for q in _load(OLD_QUERIES)}
+    assert not old & set(pairs), f"also in search_queries.yaml: {sorted(old & set(pairs))}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hit_rate_per_language(queries, lang):
+    mine = [q for q in queries if q["lang"] == lang]
+    failures = []
+    for query in mine:
+        found = [hit.id for hit in search.search(query["query"], lang, TOP)]
+        if not set(query["expect"]) <= set(found):
+            failures.append(f"{lang} [{query['kind']}] {query['query']!r}: want {query['expect']}, got {found}")
+    rate = 1 - len(failures) / len(mine)
+    print(f"\n{lang}: {len(mine) - len(failures)}/{len(mine)} player queries in the top {TOP} ({rate:.1%})")
+    print("\n".join(failures))
+    assert rate >= HIT_RATE, "\n".join(failures)
