@@ -26,6 +26,8 @@ class Language:
         quotes: its opening and closing quotation marks (with the spaces French puts inside them).
         stemmer: the Snowball algorithm that reduces its words for search.
         script: ``latin`` or ``cyrillic``: a word in the other script is stemmed by that script's language.
+        spaced_punctuation: whether it sets a no-break space before ``; : ! ?`` and inside « » (French does;
+            the generated pages get them from :func:`kensei_ref.site.typography.french_spacing`).
     """
 
     code: str
@@ -34,11 +36,12 @@ class Language:
     quotes: tuple[str, str]
     stemmer: str
     script: str
+    spaced_punctuation: bool = False
 
 
 LANGUAGE_RECORDS: tuple[Language, ...] = (
     Language("en", "English", "en", ("\u201c", "\u201d"), "english", "latin"),
-    Language("fr", "Français", "fr", ("\u00ab\u00a0", "\u00a0\u00bb"), "french", "latin"),
+    Language("fr", "Français", "fr", ("\u00ab\u00a0", "\u00a0\u00bb"), "french", "latin", spaced_punctuation=True),
     Language("ru", "Русский", "ru", ("\u00ab", "\u00bb"), "russian", "cyrillic"),
 )
 """Every language, English first: it is the language the rule data is written from."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from calculators import CALCULATORS
-from kensei_ref.languages import SOURCE_LANGUAGE
+from kensei_ref.languages import BY_CODE, SOURCE_LANGUAGE
 from kensei_ref.rules.model import RuleBook
-from kensei_ref.site import calculator_pages, offline_page, pages, units_pages
+from kensei_ref.site import calculator_pages, offline_page, pages, typography, units_pages
 from kensei_ref.site.digest import digest_pages
 
 
@@ -38,4 +38,7 @@ def generated_pages(
     if benchmarks is not None:
         calculators_figures, browser_figures = benchmarks
         generated[pages.BENCHMARKS_PAGE] = pages.benchmarks_page(calculators_figures, lang, browser_figures)
+    if BY_CODE[lang].spaced_punctuation:
+        # Every generated page passes here, rule text and interface strings alike: French spacing is set once.
+        generated = {path: typography.french_spacing(markdown) for path, markdown in generated.items()}
     return generated
