@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 import jinja2
 
-from kensei_ref.languages import LANGUAGE_NAMES, LANGUAGES, N_, QUOTES, get_translations
+from kensei_ref.languages import LANGUAGE_NAMES, LANGUAGES, N_, QUOTES, collation_key, get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules import freshness
 from kensei_ref.rules.model import Chapter, Citation, Rule, RuleBook, Term
@@ -236,7 +236,8 @@ def glossary_page(book: RuleBook, lang: str) -> str:
             "stale": lang != "en" and freshness.is_stale(term, lang),
         }
 
-    terms = sorted(book.terms, key=lambda t: t.name[lang].casefold())
+    alphabetical = collation_key(lang)
+    terms = sorted(book.terms, key=lambda t: alphabetical(t.name[lang]))
     return environment(lang).get_template("glossary.md.j2").render(
         language=LANGUAGE_NAMES[lang], other_languages=[LANGUAGE_NAMES[o] for o in others],
         terms=[view(t) for t in terms],
