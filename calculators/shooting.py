@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any
 
+from .action_points import UNIT_TYPES
 from .choices import COVER, COVER_RULES, NONE
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM, damage_chance, hit_chance, strike_die, through_chance
+from .orders import action_cost
 from .params import CHARACTERISTIC, N_, Param, characteristic, choice, flag
 from .pmf import Pmf
 from .registry import Calculator
@@ -170,12 +172,40 @@ def _check_shooters(inputs: Any) -> None:
             raise CalculatorInputError(missing, N_("is needed with {0}"), (other,))
 
 
+def declared_orders(inputs: Any) -> tuple[str, ...]:
+    """The cheapest orders that give the shot described: a Movement first if the shooters moved; fire,
+    reload, fire for Multiple Shots (or its second volley); one shot with Greater Precision."""
+    shots = ("fire", "reload", "fire") if inputs.second_shot or inputs.multiple_shots else ("fire",)
+    if inputs.precision:
+        shots = ("precise-fire", *shots[1:])
+    return (inputs.moved,) * (inputs.moved in MOVED_MODIFIERS) + shots
+
+
+def _check_action_points(inputs: Any) -> None:
+    """A shot that needs more action points than any unit has is refused (kensei.action-points): the
+    Attack modifiers of Greater Precision, Multiple Shots and a move would otherwise add up to a volley
+    no unit can declare."""
+    rules = inputs.rules
+    needed = sum(action_cost(action, rules) for action in declared_orders(inputs))
+    most = max(rules.value("kensei.action-points", unit_type) for unit_type in UNIT_TYPES)
+    if needed > most:
+        volleys = "multiple_shots" if inputs.multiple_shots else "second_shot"
+        field, other = ("precision", volleys) if inputs.precision else ("moved", volleys)
+        raise CalculatorInputError(
+            field,
+            N_("cannot go with {0}: together they need {needed} action points; no unit has more than {most}"),
+            (other,),
+            {"needed": needed, "most": most},
+        )
+
+
 def _check(inputs: Any) -> None:
     _check_shooters(inputs)
     if inputs.second_shot and inputs.multiple_shots:
         raise CalculatorInputError(
             "second_shot", N_("cannot be combined with {0}, which already includes it"), ("multiple_shots",)
         )
+    _check_action_points(inputs)
     volleys = 2 if inputs.multiple_shots else 1
     if inputs.dice is not None and inputs.dice * volleys > MAX_DICE:
         raise CalculatorInputError(

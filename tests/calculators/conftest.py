@@ -10,7 +10,10 @@ from calculators import CALCULATORS
 EXTRA = {
     "shooting": [
         {"damage_rule": "subtractive", "attack": 0, "defense": 11, "armor": 0},
-        {"armor": 0}, {"dice": None, "wounds": [2, 1]}],
+        {"armor": 0}, {"dice": None, "wounds": [2, 1]},
+        # at the action points limit: 3 with a march and Greater Precision, 4 when Multiple Shots are added
+        {"precision": True, "moved": "march"}, {"multiple_shots": True, "moved": "march"},
+        {"precision": True, "second_shot": True}],
     "melee": [
         {"a_defensive": 1, "a_extra_dice": 2, "b_armor": 0},
         {"a_models": 3, "b_models": 1, "b_wounds": 1},

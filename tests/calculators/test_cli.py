@@ -48,7 +48,7 @@ MELEE = ["--a-models", "5", "--a-wounds", "6", "--a-attack", "5", "--a-defense",
          "--b-armor", "4", "--b-initiative", "2"]  # fmt: skip
 
 CONTRACTS = {
-    "shooting": ([*ARCHERS, "--range", "long", "--precision", "--second-shot", "--moved", "march",
+    "shooting": ([*ARCHERS, "--range", "long", "--precision", "--moved", "march",
                   "--cover", "light", "--shooter-in", "deep-forest", "--target-in-water",
                   "--damage-rule", "subtractive"],
                  {"calculator", "dice", "effective_attack", "effective_defense", "pmf", "mean", "at_least",

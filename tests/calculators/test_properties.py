@@ -24,7 +24,8 @@ shooting_modifiers = st.fixed_dictionaries(
         "target_in_water": st.booleans(),
         "multiple_shots": st.booleans(),
     },
-)
+).filter(lambda m: not (m.get("multiple_shots") and (m.get("precision") or m.get("moved", "none") != "none")))
+"""Shots a unit can declare: Multiple Shots take every action point of the units that have most."""
 
 
 def evaluate(name: str, **inputs):

@@ -23,7 +23,7 @@ EQUIVALENT = [
     (4, 2, {}),
     (1, 1, {"range": "short"}),
     (10, 3, {"precision": True, "damage_rule": "subtractive"}),
-    (5, 2, {"multiple_shots": True, "moved": "run"}),
+    (5, 2, {"multiple_shots": True, "cover": "heavy"}),
     (3, 4, {"range": "out"}),
     (100, 2, {}),
     (8, 1, {"second_shot": True, "shooter_in": "water", "target_in_water": True}),
@@ -50,7 +50,15 @@ def test_six_archers_with_one_wound_roll_six_dice():
 
 @pytest.mark.parametrize("case", BEFORE, ids=lambda case: ",".join(f"{k}={v}" for k, v in case["inputs"].items()))
 def test_wounds_and_dice_give_the_figures_they_gave(case):
-    assert SHOOTING.run(case["inputs"]) == case["result"]
+    """The same figures, except for a shot no unit has the action points for, now refused by name."""
+    inputs = case["inputs"]
+    both_volleys = inputs.get("multiple_shots") or inputs.get("second_shot")
+    if both_volleys and (inputs.get("precision") or inputs.get("moved", "none") != "none"):
+        with pytest.raises(CalculatorInputError, match="no unit has more than 3") as refused:
+            SHOOTING.run(inputs)
+        assert refused.value.field == ("precision" if inputs.get("precision") else "moved")
+    else:
+        assert SHOOTING.run(inputs) == case["result"]
 
 
 MIXED = [
