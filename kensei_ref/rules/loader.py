@@ -608,7 +608,7 @@ def _check_aliases(book: RuleBook, file: str, problems: list[Problem]) -> None:
 
 
 def _source(check: _Checker, item: Any, where: str) -> SourceText | None:
-    if not check.mapping(item, where, ("id", "file", "game", "language", "title", "sections")):
+    if not check.mapping(item, where, ("id", "file", "game", "language", "title", "sections"), ("note",)):
         return None
     source_id = _identifier(check, item.get("id"), f"{where}.id")
     file, language = (check.string(item.get(key), f"{where}.{key}") for key in ("file", "language"))
@@ -618,9 +618,10 @@ def _source(check: _Checker, item: Any, where: str) -> SourceText | None:
     if not isinstance(sections, list) or not all(isinstance(s, str) for s in sections):
         check.problem(f"{where}.sections", "must be a list of section headings")
         return None
-    if not (source_id and file and game and language and title):
+    note = check.text(item["note"], f"{where}.note") if "note" in item else None
+    if not (source_id and file and game and language and title) or ("note" in item and note is None):
         return None
-    return SourceText(source_id, file, game, language, title, tuple(sections))
+    return SourceText(source_id, file, game, language, title, tuple(sections), note)
 
 
 def _reference(check: _Checker, item: Any, where: str) -> Reference | None:
@@ -722,6 +723,9 @@ class _ReferenceCheck:
                 self.text(chapter.intro, chapter.file, "chapter.intro", None)
             for rule in chapter.rules:
                 self.rule(rule)
+        for source in self.book.sources:
+            if source.note:
+                self.text(source.note, "sources.yaml", f"texts[{source.id}].note", None)
         for term in self.book.terms:
             self.text(term.definition, term.file, f"terms[{term.id}].definition", None)
             if term.rule and term.rule not in self.rules:

@@ -142,7 +142,10 @@ class Term:
 
 @dataclass(frozen=True)
 class SourceText:
-    """One of the source texts the rules are taken from."""
+    """One of the source texts the rules are taken from.
+
+    ``note`` tells a reader holding the text where it misleads (the French printed in chapter 8 of the
+    rulebook), shown with the text on the sources page."""
 
     id: str
     file: str
@@ -150,6 +153,7 @@ class SourceText:
     language: str
     title: Text
     sections: tuple[str, ...]
+    note: Text | None = None
 
 
 @dataclass(frozen=True)

@@ -254,7 +254,8 @@ def sources_page(book: RuleBook, lang: str) -> str:
     return environment(lang).get_template("sources.md.j2").render(
         texts=[{"id": s.id, "title": s.title[lang], "file": s.file, "language": s.language, "game": s.game,
                 "sections": ", ".join(ctx.quote(section) for section in s.sections),
-                "rules": cited.get(s.id, 0)} for s in book.sources],
+                "rules": cited.get(s.id, 0), "note": ctx.markdown(s.note[lang]) if s.note else ""}
+               for s in book.sources],
         references=[{"id": r.id, "publisher": r.publisher, "title": ctx.quote(r.title), "year": r.year,
                      "language": r.language} for r in book.references],
     )
