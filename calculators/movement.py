@@ -1,5 +1,8 @@
 """How far a Kensei unit moves in one Movement (kensei.movement and the rules that change it).
 
+Harassers have no Movement in the texts: harassers on foot take infantry's and mounted harassers
+cavalry's, a reading whose note (``kensei.movement#harasser-movement``) their first step cites.
+
 Reading: the base Movement is doubled when running, then halved in difficult terrain and on or
 near a bridge; centimetres spent (a penalty, facings, pivots, obstacles) come off afterwards,
 so that a -2 cm penalty is taken from the 20 cm of a running infantry unit (20 - 2 = 18).
@@ -31,6 +34,9 @@ _BASE_KEYS = {
 }
 _MOUNTED = ("cavalry", "mounted_harasser")
 _HARASSERS = ("harasser", "mounted_harasser")
+HARASSER_MOVEMENT_NOTE = "kensei.movement#harasser-movement"
+"""The texts give harassers no Movement: those on foot take infantry's and mounted ones cavalry's, a reading
+that this note on the rule states (saved links and the orders advisor rely on these figures)."""
 
 """'Half speed' near a bridge is a word of the rule text (kensei.bridge states no number for it)."""
 
@@ -47,7 +53,10 @@ PARAMS = (
     choice(
         "unit_type",
         N_("Unit type"),
-        N_("Infantry, harassers on foot and lone models that are neither cavalry nor large share a Movement."),
+        N_(
+            "Harassers have no Movement in the texts: those on foot move as infantry, mounted ones as cavalry "
+            "(a reading: see the note on the Movement rule)."
+        ),
         "kensei.movement",
         UNIT_TYPES,
         default="infantry",
@@ -101,7 +110,8 @@ def compute(inputs: Any) -> MovementResult:
     rules = inputs.rules
     base = rules.value("kensei.movement", _BASE_KEYS[inputs.unit_type])
     distance = Fraction(base)
-    steps = [Step("kensei.movement", "movement", N_("Movement (cm)"), base, "cm")]
+    source = HARASSER_MOVEMENT_NOTE if inputs.unit_type in _HARASSERS else "kensei.movement"
+    steps = [Step(source, "movement", N_("Movement (cm)"), base, "cm")]
     if inputs.running:
         distance *= rules.value("kensei.running", "multiplier")
         steps.append(Step("kensei.running", "running", N_("Running (cm)"), distance, "cm"))

@@ -21,13 +21,11 @@ import calculators
 from calculators import CALCULATORS
 from calculators.choices import SIDE_CHOICES, SIDE_NAMES
 from calculators.presentation import present
-
-from kensei_ref.languages import get_translations
+from kensei_ref.languages import N_, get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import ENGINE_FOLDER
-from kensei_ref.site.pages import GAME_NAMES, PageContext, environment
-from kensei_ref.languages import N_
+from kensei_ref.site.pages import GAME_NAMES, PageContext, environment, note_anchor
 
 CALCULATOR_DIR = "calculators"
 INDEX_PAGE = f"{CALCULATOR_DIR}/index.md"
@@ -242,6 +240,10 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         for key in dict.fromkeys(f["group"] for f in fields)
     ]
     rules = {rule.id: ctx.rule_url(rule.id) for rule in book.rules}
+    rules |= {  # a step resting on a reading cites its note as ``rule#note``
+        f"{rule.id}#{note.id}": ctx.url(book.chapter_of(rule.id).page, anchor=note_anchor(rule.id, note.id))
+        for rule in book.rules for note in rule.notes
+    }
     ui = {key: tr(message) for key, message in UI.items()}
     view = result_view(present(name, defaults), lang, rules)
     result_template = environment(lang).get_template("_calc_result.html.j2").module

@@ -180,6 +180,12 @@ def calculator_link(ctx: PageContext, name: str, inputs: dict) -> str:
     return ctx.url(f"calculators/{name}.md", query=query)
 
 
+def note_anchor(rule_id: str, note_id: str) -> str:
+    """The id of a note on its rule's page (``kensei.movement--harasser-movement``): a calculator step that
+    rests on a reading cites ``rule_id#note_id`` and links here."""
+    return f"{rule_id}--{note_id}"
+
+
 def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str], linked: frozenset[str] = frozenset()) -> dict:
     return {
         "id": rule.id,
@@ -195,7 +201,7 @@ def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str], linked: froz
             for e in rule.examples
         ],
         "notes": [
-            {"kind": n.kind, "text": ctx.markdown(n.text[ctx.lang], rule),
+            {"kind": n.kind, "anchor": note_anchor(rule.id, n.id), "text": ctx.markdown(n.text[ctx.lang], rule),
              "sources": [ctx.citation(c) for c in n.sources]}
             for n in rule.notes
         ],
