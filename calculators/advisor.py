@@ -29,7 +29,7 @@ from .choices import COVER, NONE
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM
-from .orders import CHARGE_READINGS, refusal, sequences, too_costly
+from .orders import CHARGE_READINGS, other_orders, refusal, sequences, too_costly
 from .params import N_, Param, choice, count, flag
 from .profiles import Profile
 from .rulebook import RuleValues
@@ -133,6 +133,12 @@ class Advice:
     readings: tuple[str, ...] = READINGS
     too_costly: tuple[tuple[tuple[str, ...], int], ...] = ()
     """Sequences only the action points forbid, each with the points it would need."""
+    other_orders: tuple[tuple[str, str, int], ...] = ()
+    """Orders without odds the unit may give with the points a row leaves: name, rule, price."""
+
+    def points_left(self, row: Row) -> int:
+        """The action points ``row``'s orders leave for orders that change no odds."""
+        return self.action_points - row.cost
 
 
 def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: RuleValues | None = None) -> Advice:
@@ -148,7 +154,10 @@ def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: R
     rows = [sequence_row(turn, actions) for actions in sequences(turn.situation, inputs.rules)]
     rows.sort(key=lambda row: _rank(row, inputs.objective, goal))
     costly = tuple(too_costly(turn.situation, inputs.rules))
-    return Advice(tuple(rows), inputs.objective, goal, turn.situation.action_points, too_costly=costly)
+    others = tuple((order.name, order.rule, cost) for order, cost in other_orders(mine.unit_type, inputs.rules))
+    return Advice(
+        tuple(rows), inputs.objective, goal, turn.situation.action_points, too_costly=costly, other_orders=others
+    )
 
 
 def explain(mine: Profile, enemy: Profile, situation: Mapping[str, Any], actions: tuple[str, ...]) -> str | None:
@@ -197,14 +206,19 @@ def advice_json(advice: Advice) -> dict[str, Any]:
         "out_of_the_game": advice.out_of_the_game,
         "readings": list(advice.readings),
         "too_costly": [{"actions": list(actions), "action_points": needed} for actions, needed in advice.too_costly],
-        "rows": [_row_json(row, advice.goal) for row in advice.rows],
+        "other_orders": [
+            {"order": name, "rule": rule, "action_points": cost} for name, rule, cost in advice.other_orders
+        ],
+        "rows": [_row_json(row, advice) for row in advice.rows],
     }
 
 
-def _row_json(row: Row, goal: int) -> dict[str, Any]:
+def _row_json(row: Row, advice: Advice) -> dict[str, Any]:
+    goal = advice.goal
     return {
         "actions": list(row.actions),
         "action_points": row.cost,
+        "points_left": advice.points_left(row),
         "expected_wounds": float(row.expected_dealt),
         "p_at_least_one": float(row.at_least(1)),
         "p_at_least_goal": float(row.at_least(goal)),

@@ -156,6 +156,49 @@ def too_costly(situation: Situation, rules: RuleValues) -> Iterator[tuple[tuple[
                 yield actions, needed
 
 
+@dataclass(frozen=True)
+class OtherOrder:
+    """An order the rule data gives a price for that changes no odds against the enemy: the advisor
+    does not make rows of it (they would repeat rows already there, odds and all) but says which of
+    them the points a row leaves could pay for."""
+
+    name: str
+    label: str
+    rule: str
+    key: str
+    characters_only: bool
+
+
+OTHER_ORDERS = (
+    OtherOrder("spell", N_("Cast a spell (an Onmyouiji)"), "kensei.spiritual-actions", "action_points", True),
+    OtherOrder("concentration", N_("Concentration before a Ki roll"), "kensei.concentration", "action_points", True),
+    OtherOrder("meditation", N_("Meditation (longer spell range)"), "kensei.meditation", "action_points", True),
+    OtherOrder("action-ability", N_("An action ability"), "kensei.action-abilities", "action_points", False),
+    OtherOrder(
+        "leave-construction",
+        N_("Leave a construction"),
+        "kensei.occupying-construction",
+        "exit_action_points",
+        False,
+    ),
+)
+"""Spells, concentration and meditation are a character's (kensei.spiritual-actions and the rules
+after it); an action ability and leaving a construction are any unit's that has one or is in one."""
+
+
+OTHER_ORDER_LABELS = {order.name: order.label for order in OTHER_ORDERS}
+
+
+def other_orders(unit_type: str, rules: RuleValues) -> tuple[tuple[OtherOrder, int], ...]:
+    """The orders of :data:`OTHER_ORDERS` a unit of ``unit_type`` (a profile's type) may give, each
+    with its price in action points from the rule data."""
+    return tuple(
+        (order, rules.value(order.rule, order.key))
+        for order in OTHER_ORDERS
+        if unit_type == "character" or not order.characters_only
+    )
+
+
 MAX_EXTRA_POINTS = 1
 """How far beyond its action points :func:`too_costly` looks: one point short is what tempts a player."""
 

@@ -18,7 +18,7 @@ from typing import Any
 from calculators import CalculatorInputError, RuleValues
 from calculators.advisor import PARAMS, Advice, advice_json, advise, explain
 from calculators.advisor_odds import Row
-from calculators.orders import ACTION_LABELS, parse_sequence
+from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS, parse_sequence
 from kensei_ref.cli.calc import OneLineParser, _dest, _metavar, option
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.languages import LANGUAGES, N_, get_translations
@@ -123,14 +123,22 @@ def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str) -> s
             points=advice.action_points, objective=_(OBJECTIVE_LABELS[advice.objective])
         )
     )
-    headers = ["#", _("Orders"), _("AP"), _("Wounds"), "≥1", f"≥{advice.goal}", _("Reach"), _("Victory"), _("Taken")]
-    table = [headers] + [_cells(index, row, advice.goal, _, numbers) for index, row in enumerate(advice.rows, 1)]
+    headers = [
+        "#", _("Orders"), _("AP"), _("Left"), _("Wounds"), "≥1", f"≥{advice.goal}", _("Reach"), _("Victory"), _("Taken")
+    ]  # fmt: skip
+    table = [headers] + [_cells(index, row, advice, _, numbers) for index, row in enumerate(advice.rows, 1)]
     widths = [max(len(row[column]) for row in table) for column in range(len(headers))]
     for row in table:
         cells = [
             row[1].ljust(widths[1]) if column == 1 else row[column].rjust(widths[column]) for column in range(len(row))
         ]
         lines.append("  ".join(cells).rstrip())
+    if advice.other_orders and any(advice.points_left(row) for row in advice.rows):
+        lines += ["", _("Points left (column “Left”) may also pay for, when the unit can:")]
+        lines += [
+            "  " + _("{order}: {points} AP [{rule}]").format(order=_(OTHER_ORDER_LABELS[name]), points=cost, rule=rule)
+            for name, rule, cost in advice.other_orders
+        ]
     if advice.too_costly:
         lines += ["", _("Not enough action points ({points} available) for:").format(points=advice.action_points)]
         lines += [
@@ -144,12 +152,14 @@ def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str) -> s
     return "\n".join(lines) + "\n"
 
 
-def _cells(index: int, row: Row, goal: int, _: Callable[[str], str], numbers: Any) -> list[str]:
+def _cells(index: int, row: Row, advice: Advice, _: Callable[[str], str], numbers: Any) -> list[str]:
     charge = row.p_reach is not None
+    goal = advice.goal
     return [
         str(index),
         _sequence(row.actions, _),
         str(row.cost),
+        str(advice.points_left(row)),
         numbers.decimal(row.expected_dealt),
         numbers.percent(row.at_least(1)),
         numbers.percent(row.at_least(goal)),

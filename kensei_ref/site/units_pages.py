@@ -14,7 +14,7 @@ from typing import Any
 
 from calculators import CALCULATORS
 from calculators.advisor import OBJECTIVES, PARAMS, READINGS
-from calculators.orders import ACTION_LABELS
+from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
 from calculators.profiles import FORMAT, GAMES, MAX_NAME, PARAMS_BY_GAME, VERSION
 from calculators.rulebook import RuleValues
 from calculators.unit_inputs import sides_used
@@ -71,6 +71,9 @@ UI = {
     "out": N_("A unit engaged in combat is out of the game: it takes no orders."),
     "orders": N_("Orders"),
     "ap": N_("Action points"),
+    "left": N_("Points left"),
+    "others": N_("The points a row leaves may also pay for, when the unit can:"),
+    "order_cost": N_("action points: %(points)s"),
     "expected": N_("Wounds expected"),
     "at_least": N_("Wounds ≥ %(goal)s"),
     "pair": N_("%(label)s: %(value)s"),
@@ -184,6 +187,7 @@ def advisor_page(book: RuleBook, lang: str) -> str:
         "defaults": ADVISOR_DEFAULTS,
         "objectives": list(OBJECTIVES),
         "actions": {action: tr(label) for action, label in ACTION_LABELS.items()},
+        "other_orders": {order: tr(label) for order, label in OTHER_ORDER_LABELS.items()},
         "calculator_pages": {
             name: ctx.url(calculator_pages.page_path(name)) for name in calculator_pages.DEFAULT_SCENARIOS
         },
@@ -193,10 +197,14 @@ def advisor_page(book: RuleBook, lang: str) -> str:
     }
     ruled = dict.fromkeys(reading.partition("#")[0] for reading in READINGS)
     readings = [f"[{ctx.rule_label(book.rule(rule_id))}]({ctx.rule_link(rule_id)})" for rule_id in ruled]
-    return environment(lang).get_template("advisor.md.j2").render(
-        data=json.dumps(data, ensure_ascii=False),
-        readings=readings,
-        clarifications=ctx.link(CLARIFICATIONS_PAGE),
+    return (
+        environment(lang)
+        .get_template("advisor.md.j2")
+        .render(
+            data=json.dumps(data, ensure_ascii=False),
+            readings=readings,
+            clarifications=ctx.link(CLARIFICATIONS_PAGE),
+        )
     )
 
 

@@ -143,6 +143,41 @@ def test_multiple_shots_with_greater_precision_needs_more_action_points_than_any
     assert explain(hero, samurai, {"distance": 15, "engaged": True}, ("fire",)).startswith("a unit engaged in combat")
 
 
+OTHER_PRICES = {  # orders with a price and no odds, and who may give them, read here from the rule data
+    "spell": (R["kensei.spiritual-actions"]["action_points"], {"character"}),
+    "concentration": (R["kensei.concentration"]["action_points"], {"character"}),
+    "meditation": (R["kensei.meditation"]["action_points"], {"character"}),
+    "action-ability": (R["kensei.action-abilities"]["action_points"], set(KENSEI_UNIT_TYPES)),
+    "leave-construction": (R["kensei.occupying-construction"]["exit_action_points"], set(KENSEI_UNIT_TYPES)),
+}
+
+
+@pytest.mark.parametrize("unit_type", KENSEI_UNIT_TYPES)
+def test_each_row_says_the_points_it_leaves_for_orders_without_odds(unit_type):
+    mine, samurai = read_units(units_file(unit_of_type(unit_type), SAMURAI))
+    advice = advise(mine, samurai, {"distance": 12, "reactions": 1})
+    table = advice_json(advice)
+    points = R["kensei.action-points"][ACTION_POINTS[unit_type]] - R["kensei.reaction-cost"]["action_points"]
+    assert table["action_points"] == points
+    for row in table["rows"]:
+        assert row["points_left"] == points - sum(PRICE[action] for action in row["actions"]) >= 0
+    expected = [
+        {"order": name, "rule": rule, "action_points": price}
+        for (name, (price, types)), rule in zip(OTHER_PRICES.items(), OTHER_RULES, strict=True)
+        if unit_type in types
+    ]
+    assert table["other_orders"] == expected
+
+
+OTHER_RULES = (
+    "kensei.spiritual-actions",
+    "kensei.concentration",
+    "kensei.meditation",
+    "kensei.action-abilities",
+    "kensei.occupying-construction",
+)
+
+
 def test_an_engaged_unit_gets_no_orders():
     archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
     advice = advise(archers, samurai, {"distance": 0, "engaged": True})

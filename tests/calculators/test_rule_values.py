@@ -13,6 +13,7 @@ from unit_profiles import ARCHERS, SAMURAI, unit_of_type, units_file
 import calculators
 from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
 from calculators.advisor import advice_json, advise
+from calculators.orders import OTHER_ORDERS
 from calculators.profiles import read_units
 
 PACKAGE = Path(calculators.__file__).parent
@@ -175,3 +176,16 @@ def test_a_missing_value_is_reported_by_rule_and_key():
     )
     with pytest.raises(RuleValueMissing, match=r"rule value kensei\.firing#[a-z_]+ is missing"):
         CALCULATORS["shooting"].run({"dice": 1, "attack": 5, "defense": 5, "armor": 3, "range": "long"}, rules=partial)
+
+
+def test_the_price_of_each_order_without_odds_changes_the_advisors_table():
+    """The orders listed under the table (spells, abilities...) are priced from the rule data, one
+    value each: a character, who may give them all, is advised with each price moved by one."""
+    hero, enemy = read_units(units_file(unit_of_type("character"), {**SAMURAI, "name": "enemy"}))
+    before = advice_json(advise(hero, enemy, {"distance": 12}))
+    for order in OTHER_ORDERS:
+        price = BUNDLED.value(order.rule, order.key)
+        changed = BUNDLED.updated({order.rule: {order.key: price + 1}})
+        after = advice_json(advise(hero, enemy, {"distance": 12}, changed))
+        assert after != before, order.name
+        assert {"order": order.name, "rule": order.rule, "action_points": price + 1} in after["other_orders"]

@@ -394,7 +394,7 @@
     }
 
     function renderAdvice(advice, situation) {
-      const headers = [data.ui.orders, data.ui.ap, data.ui.expected, fill(data.ui.at_least, { goal: 1 }),
+      const headers = [data.ui.orders, data.ui.ap, data.ui.left, data.ui.expected, fill(data.ui.at_least, { goal: 1 }),
         fill(data.ui.at_least, { goal: advice.goal }), data.ui.reach, data.ui.victory, data.ui.taken, data.ui.calculators];
       const rows = advice.rows.map((row, index) => {
         const charge = row.p_reach !== null;
@@ -405,12 +405,13 @@
         const cells = [
           element("th", { scope: "row" }, [element("span", { class: "kr-advisor__rank", text: `${index + 1}. ` }), orders]),
           figure(1, String(row.action_points)),
-          figure(2, decimal.format(row.expected_wounds)),
-          figure(3, percent.format(row.p_at_least_one)),
-          figure(4, percent.format(row.p_at_least_goal)),
-          charge ? figure(5, percent.format(row.p_reach)) : element("td", { class: "kr-advisor__none", text: "–" }),
-          charge ? figure(6, percent.format(row.victory)) : element("td", { class: "kr-advisor__none", text: "–" }),
-          charge ? figure(7, decimal.format(row.expected_taken)) : element("td", { class: "kr-advisor__none", text: "–" }),
+          figure(2, String(row.points_left)),
+          figure(3, decimal.format(row.expected_wounds)),
+          figure(4, percent.format(row.p_at_least_one)),
+          figure(5, percent.format(row.p_at_least_goal)),
+          charge ? figure(6, percent.format(row.p_reach)) : element("td", { class: "kr-advisor__none", text: "–" }),
+          charge ? figure(7, percent.format(row.victory)) : element("td", { class: "kr-advisor__none", text: "–" }),
+          charge ? figure(8, decimal.format(row.expected_taken)) : element("td", { class: "kr-advisor__none", text: "–" }),
           element("td", { class: "kr-advisor__links" }, [
             links.length ? element("span", {}, [labelled(data.ui.calculators), ...join(links)]) : null,
             element("span", { class: "kr-advisor__rules" }, [labelled(data.ui.rules_used), ...join(ruleLinks)]),
@@ -424,7 +425,14 @@
       ]);
       const costly = (advice.too_costly || []).map(({ actions, action_points: points }) => element("li", {
         text: fill(data.ui.needs, { orders: actions.map((a) => data.actions[a]).join(" → "), points }) }));
-      result.replaceChildren(element("div", { class: "kr-advisor__scroll" }, [table]), ...(costly.length ? [
+      // orders that change no odds, which the points a row leaves could pay for
+      const others = advice.rows.some((row) => row.points_left > 0) ? (advice.other_orders || []).map(
+        ({ order, rule, action_points: points }) => element("li", {}, [
+          data.rules[rule] ? element("a", { href: data.rules[rule], text: data.other_orders[order] }) : data.other_orders[order],
+          ` (${fill(data.ui.order_cost, { points })})`])) : [];
+      result.replaceChildren(element("div", { class: "kr-advisor__scroll" }, [table]), ...(others.length ? [
+        element("p", { class: "kr-advisor__others", text: data.ui.others }),
+        element("ul", { class: "kr-advisor__others-list" }, others)] : []), ...(costly.length ? [
         element("p", { class: "kr-advisor__costly", text: fill(data.ui.too_costly, { points: advice.action_points }) }),
         element("ul", { class: "kr-advisor__costly-list" }, costly)] : []));
       result.dataset.rows = String(advice.rows.length);
