@@ -18,7 +18,7 @@ import json
 import logging
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
@@ -35,6 +35,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils import is_error_template
 from mkdocs.utils.templates import TemplateContext
 
@@ -42,13 +43,13 @@ from kensei_ref import site as site_files
 from kensei_ref.build import archive, csp, engine, offline, search_patch, sitemap, vendor
 from kensei_ref.build.config import KenseiRefConfig
 from kensei_ref.build.inputs import Fingerprints
-from kensei_ref.languages import LANGUAGE_NAMES, LOCALE_DIR, site_folder, up_to_site_root
+from kensei_ref.languages import BY_CODE, LANGUAGE_NAMES, LOCALE_DIR, site_folder, up_to_site_root
 from kensei_ref.rules import freshness
 from kensei_ref.rules.export import rules_document
 from kensei_ref.rules.loader import DATA_DIR, DataError, load
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.rules.projection import language_digest
-from kensei_ref.site import navigation, offline_page, pages
+from kensei_ref.site import navigation, offline_page, pages, typography
 from kensei_ref.site.generate import generated_pages
 
 log = logging.getLogger("mkdocs.plugins.kensei_ref")
@@ -207,7 +208,8 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
         """The offline indicator's words; language links that lead to the same page (``language.js``
-        keeps the rule anchor)."""
+        keeps the rule anchor); French spacing in the table of contents, which Markdown writes with its
+        no-break spaces folded into plain ones."""
         context["kr_offline"] = self.offline_ui  # type: ignore[typeddict-unknown-key]
         to_site_root = self._to_site_root(page)
         context["kr_alternates"] = [  # type: ignore[typeddict-unknown-key]
@@ -220,6 +222,8 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
             }
             for other in self.config.languages
         ]
+        if BY_CODE[self.lang].spaced_punctuation:
+            _spaced_titles(page.toc)
         return context
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -339,3 +343,10 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         for path in (Path(self.config.rule_data or DATA_DIR), site_files.HERE, LOCALE_DIR, docs):
             server.watch(str(path))
         return server
+
+
+def _spaced_titles(links: Iterable[AnchorLink]) -> None:
+    """French spacing in the headings of a table of contents, at every depth."""
+    for link in links:
+        link.title = typography.french_spacing(link.title)
+        _spaced_titles(link.children)
