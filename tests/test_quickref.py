@@ -19,9 +19,25 @@ def test_every_cell_comes_from_its_rule(book, lang):
                     continue
                 values = book.rule(cell.rule).values
                 number = values.get(cell.key, None)
+                stated = number is not None
                 if number is None:
                     number = book.rule(cell.fallback).values[cell.key]
-                assert shown == quickref.format_value(number, spec.unit, lang)
+                expected = quickref.format_value(number, spec.unit, lang)
+                expected = (quickref.AT_LEAST_MARK if cell.at_least else "") + expected
+                assert shown == expected + ("" if stated else quickref.DERIVED_MARK)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_derived_and_minimum_figures_are_marked_and_explained(book, lang):
+    """A house's Wounds come from the small constructions' defaults, and a large construction holds 4 models
+    or more: the table says so instead of showing them as the rules' own figures."""
+    table = next(t for t in quickref.tables(book, lang) if t["rows"][0]["rule"] == "kensei.small-constructions")
+    rows = {row["rule"]: row["cells"] for row in table["rows"]}
+    for rule_id in ("kensei.house", "kensei.pagoda", "kensei.castle", "kensei.clan-castle"):
+        assert rows[rule_id][0].endswith(quickref.DERIVED_MARK), rule_id
+    assert not rows["kensei.small-constructions"][0].endswith(quickref.DERIVED_MARK)
+    assert rows["kensei.large-constructions"][2].startswith(quickref.AT_LEAST_MARK)
+    assert len(table["notes"]) == 2
 
 
 def test_the_page_links_each_row_to_its_rule(book):

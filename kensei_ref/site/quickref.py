@@ -36,11 +36,21 @@ def text(message: str) -> Label:
 
 @dataclass(frozen=True)
 class Cell:
-    """One number: rule id and value key; ``fallback`` names the rule whose value applies when absent."""
+    """One number: rule id and value key; ``fallback`` names the rule whose value applies when absent (the
+    table then marks the number as derived); ``at_least`` when the rule states a minimum, not the number."""
 
     rule: str
     key: str
     fallback: str | None = None
+    at_least: bool = False
+
+
+DERIVED_MARK = "\u2020"
+"""Follows a number the row's rule does not state, taken from its kind's defaults (a house's Wounds)."""
+AT_LEAST_MARK = "\u2265\u00a0"
+"""Precedes a number the rule states as a minimum (a large construction holds 4 models or more)."""
+DERIVED_NOTE = N_("\u2020 Not stated for this construction: the default for its size.")
+AT_LEAST_NOTE = N_("\u2265 At least this many: the players agree on the number before the game.")
 
 
 @dataclass(frozen=True)
@@ -118,7 +128,8 @@ TABLES: tuple[Table, ...] = (
         (title("kensei.bridge"), (Cell("kensei.bridge", "wounds"), Cell("kensei.bridge", "armor"), None, None)),
         (title("kensei.large-constructions"), (Cell("kensei.large-constructions", "wounds"),
                                                Cell("kensei.large-constructions", "armor"),
-                                               Cell("kensei.large-constructions", "capacity_models"), None)),
+                                               Cell("kensei.large-constructions", "capacity_models", at_least=True),
+                                               None)),
         (title("kensei.pagoda"), (Cell("kensei.pagoda", "wounds", "kensei.large-constructions"),
                                   Cell("kensei.pagoda", "armor", "kensei.large-constructions"), None,
                                   Cell("kensei.pagoda", "capacity_units"))),
@@ -188,6 +199,22 @@ def _value(book: RuleBook, cell: Cell) -> int | None:
     return None
 
 
+def derived(book: RuleBook, cell: Cell) -> bool:
+    """True when the row's rule states no such number and the table shows its kind's default."""
+    return cell.key not in book.rule(cell.rule).values and cell.fallback is not None
+
+
+def _shown(book: RuleBook, cell: Cell | None, unit: str, lang: str) -> str:
+    """A cell as the table prints it: the number, marked when it is derived or a minimum; a dash for none."""
+    number = None if cell is None else _value(book, cell)
+    if cell is None or number is None:
+        return "–"
+    text = format_value(number, unit, lang)
+    if cell.at_least:
+        text = AT_LEAST_MARK + text
+    return text + DERIVED_MARK if derived(book, cell) else text
+
+
 def format_value(number: int, unit: str, lang: str = "en") -> str:
     """A table's number as players write it: +1, −1, 10 cm (10 см in Russian), 6″."""
     numbers = numbers_for(lang)
@@ -217,11 +244,13 @@ def tables(book: RuleBook, lang: str) -> list[dict]:
     for table in TABLES:
         rows = []
         for label, cells in table.rows:
-            numbers = [None if c is None else _value(book, c) for c in cells]
             first_rule = next(c.rule for c in cells if c is not None)
             label_text = name(label)
             rows.append({"name": label_text[:1].upper() + label_text[1:], "rule": first_rule,
-                         "cells": ["–" if n is None else format_value(n, table.unit, lang) for n in numbers]})
+                         "cells": [_shown(book, c, table.unit, lang) for c in cells]})
+        used = [c for _label, cells in table.rows for c in cells if c is not None]
+        notes = [_(DERIVED_NOTE)] if any(derived(book, c) for c in used) else []
+        notes += [_(AT_LEAST_NOTE)] if any(c.at_least for c in used) else []
         result.append({"title": _(table.title), "row_heading": _(table.row_heading),
-                       "columns": [_(c) for c in table.columns], "rows": rows})
+                       "columns": [_(c) for c in table.columns], "rows": rows, "notes": notes})
     return result
