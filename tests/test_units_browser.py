@@ -20,6 +20,7 @@ from unit_profiles import ARCHERS, SAMURAI, units_file
 
 from calculators import CALCULATORS
 from calculators.advisor import advise
+from calculators.orders import OTHER_ORDER_LABELS
 from calculators.profiles import parse_units, read_units
 from kensei_ref.languages import get_translations
 from kensei_ref.numbers import numbers_for
@@ -179,8 +180,19 @@ def test_the_advisor_ranks_the_orders_of_two_saved_units_as_python_does(browser,
             ",".join(row.actions) for row in rows
         ]
         archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
-        costly = advise(archers, samurai, dict(ADVISOR_DEFAULTS)).too_costly
-        expect(page.locator(".kr-advisor__costly-list li")).to_have_count(len(costly))
+        advice = advise(archers, samurai, dict(ADVISOR_DEFAULTS))
+        expect(page.locator(".kr-advisor__costly-list li")).to_have_count(len(advice.too_costly))
+        assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.points_left)") == [
+            advice.points_left(row) for row in rows
+        ]
+        # the orders without odds the points left may pay for, each named in the page's language with its rule
+        others = page.locator(".kr-advisor__others-list li")
+        expect(others).to_have_count(len(advice.other_orders))
+        gettext = get_translations(lang).gettext
+        for item, (name, rule, _price) in zip(others.all(), advice.other_orders, strict=True):
+            link = item.locator("a")
+            assert link.inner_text() == gettext(OTHER_ORDER_LABELS[name])
+            assert link.get_attribute("href").endswith(f"#{rule}"), link.get_attribute("href")
         numbers = numbers_for(lang)
         assert numbers.decimal(rows[0].expected_dealt) in shown.first.inner_text()
         assert numbers.percent(rows[0].at_least(1)) in shown.first.inner_text()
