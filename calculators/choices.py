@@ -21,6 +21,10 @@ COVER_RULES = {"light": "kensei.light-cover", "heavy": "kensei.heavy-cover"}
 DAMAGE_RULES = ("threshold", "subtractive")
 """The two readings of the Damage roll (see the clarification on kensei.damage-roll)."""
 
+DEFENSE_RULES = ("lower", "at-most")
+"""The two readings of the Defense roll: a roll lower than Defense cancels a hit, as the texts say, or
+a roll of Defense or less (see the clarification on kensei.defense-roll)."""
+
 MORALE_STATES = ("confident", "wavering", "panic")
 """A Ronin warband's morale states, in the order it falls through them (ronin.morale-states)."""
 

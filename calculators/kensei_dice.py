@@ -4,8 +4,9 @@ Per die (kensei.hit-roll, kensei.roll-of-ten, kensei.defense-roll, kensei.damage
 
 - it hits when the d10 is higher than the effective Attack; a hit on the highest face (the Roll
   of Ten) lowers the target's Defense for that hit;
-- the target cancels the hit when its Defense roll is lower than its effective Defense, and a
-  Defense roll of 1 always cancels;
+- the target cancels the hit when its Defense roll is lower than its effective Defense (the
+  ``lower`` reading, the texts'; ``at-most`` also cancels on a roll equal to it), and a Defense
+  roll of 1 always cancels;
 - the Damage roll deals Wounds by the ``threshold`` reading (1 nothing, 10 two Wounds, otherwise
   one Wound above Armor) or the ``subtractive`` one (roll minus Armor, 1 nothing, no doubling).
 """
@@ -15,9 +16,10 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from .choices import DAMAGE_RULES
+from .choices import DAMAGE_RULES, DEFENSE_RULES
 from .params import N_, choice
 from .pmf import Pmf
+from .results import Step
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
 
 DAMAGE_RULE_PARAM = choice(
@@ -29,6 +31,26 @@ DAMAGE_RULE_PARAM = choice(
     default="threshold",
 )
 """The two readings of the Damage roll (see the clarification on kensei.damage-roll)."""
+
+DEFENSE_RULE_PARAM = choice(
+    "defense_rule",
+    N_("Defense reading"),
+    N_("Whether a Defense roll equal to the Defense cancels the hit: the texts say only a lower roll does."),
+    "kensei.defense-roll",
+    DEFENSE_RULES,
+    default="lower",
+)
+"""The two readings of the Defense roll; the texts' is the default (see the note it cites)."""
+DEFENSE_READING_NOTE = "kensei.defense-roll#lower-than-defense"
+"""The note on the Defense roll's readings, which a step showing the other reading cites."""
+
+
+def defense_reading_steps(defense_rule: str) -> list[Step]:
+    """The Defense roll's reading as a step citing its note, shown only when it is not the texts' own (so
+    that a result by the texts' reading stays as it was)."""
+    if defense_rule == DEFENSE_RULE_PARAM.default:
+        return []
+    return [Step(DEFENSE_READING_NOTE, "defense_rule", N_("Defense reading"), defense_rule, "text")]
 
 
 def damage_wounds(roll: int, armor: int, damage_rule: str, rules: RuleValues) -> int:
@@ -42,12 +64,21 @@ def damage_wounds(roll: int, armor: int, damage_rule: str, rules: RuleValues) ->
     return rules.value("kensei.damage-roll", "wounds_per_hit") if roll > armor else 0
 
 
-def defense_cancels(roll: int, effective_defense: int, rules: RuleValues) -> bool:
-    """Whether a Defense roll cancels a hit (kensei.defense-roll)."""
-    return roll == rules.value("kensei.defense-roll", "always_cancels_roll") or roll < effective_defense
+def defense_cancels(roll: int, effective_defense: int, rules: RuleValues, defense_rule: str = "lower") -> bool:
+    """Whether a Defense roll cancels a hit (kensei.defense-roll), by the ``lower`` or ``at-most`` reading."""
+    if roll == rules.value("kensei.defense-roll", "always_cancels_roll"):
+        return True
+    return roll <= effective_defense if defense_rule == "at-most" else roll < effective_defense
 
 
-def strike_die(effective_attack: int, effective_defense: int, armor: int, damage_rule: str, rules: RuleValues) -> Pmf:
+def strike_die(
+    effective_attack: int,
+    effective_defense: int,
+    armor: int,
+    damage_rule: str,
+    rules: RuleValues,
+    defense_rule: str = "lower",
+) -> Pmf:
     """The Wounds one attack die deals, weighted over the faces**3 equally likely roll triples."""
     faces = d10_faces(rules)
     roll_of_ten = rules.value("kensei.roll-of-ten", "critical_roll")
@@ -60,7 +91,7 @@ def strike_die(effective_attack: int, effective_defense: int, armor: int, damage
             counts[0] += faces * faces
             continue
         defense = effective_defense - (reduction if hit_roll == roll_of_ten else 0)
-        cancelled = sum(defense_cancels(roll, defense, rules) for roll in rolls)
+        cancelled = sum(defense_cancels(roll, defense, rules, defense_rule) for roll in rolls)
         counts[0] += cancelled * faces
         for wounds, ways in damage.items():
             counts[wounds] += (faces - cancelled) * ways
@@ -73,7 +104,9 @@ def hit_chance(effective_attack: int, rules: RuleValues) -> tuple[int, int]:
     return sum(roll > effective_attack for roll in range(LOWEST_FACE, faces + 1)), faces
 
 
-def through_chance(effective_attack: int, effective_defense: int, rules: RuleValues) -> Fraction:
+def through_chance(
+    effective_attack: int, effective_defense: int, rules: RuleValues, defense_rule: str = "lower"
+) -> Fraction:
     """P(a hit is not cancelled by the Defense roll | the die hit), Roll of Ten included.
 
     The Roll of Ten lowers Defense only for the hits rolled on the highest face, so the chance
@@ -92,7 +125,7 @@ def through_chance(effective_attack: int, effective_defense: int, rules: RuleVal
     through = 0
     for hit_roll in hit_rolls:
         defense = effective_defense - (reduction if hit_roll == roll_of_ten else 0)
-        through += sum(not defense_cancels(roll, defense, rules) for roll in rolls)
+        through += sum(not defense_cancels(roll, defense, rules, defense_rule) for roll in rolls)
     return Fraction(through, len(hit_rolls) * faces)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from .choices import COVER, COVER_RULES, NONE, SIDES
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .kensei_dice import strike_die
+from .kensei_dice import DEFENSE_RULE_PARAM, defense_reading_steps, strike_die
 from .params import N_, Param, characteristic, choice, count, flag
 from .pmf import Pmf
 from .registry import Calculator
@@ -114,6 +114,7 @@ PARAMS = (
         "kensei.initiative-resolution",
         ("roll", *SIDES),
     ),
+    DEFENSE_RULE_PARAM,
 )
 
 
@@ -449,8 +450,9 @@ def compute(inputs: Any) -> MeleeResult:
     p_a_first = a_strikes_first(inputs, a, b)
     label = N_("Chance that your unit strikes first")
     steps.append(Step("kensei.initiative-resolution", "p_a_first", label, p_a_first, "probability"))
-    a_die = strike_die(a.effective_attack, b.effective_defense, b.armor, "threshold", inputs.rules)
-    b_die = strike_die(b.effective_attack, a.effective_defense, a.armor, "threshold", inputs.rules)
+    steps += defense_reading_steps(inputs.defense_rule)
+    a_die = strike_die(a.effective_attack, b.effective_defense, b.armor, "threshold", inputs.rules, inputs.defense_rule)
+    b_die = strike_die(b.effective_attack, a.effective_defense, a.armor, "threshold", inputs.rules, inputs.defense_rule)
     outcome = both_orders(a, b, a_die, b_die, p_a_first)
     steps.append(
         Step(

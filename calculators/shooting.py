@@ -15,7 +15,15 @@ from .action_points import UNIT_TYPES
 from .choices import COVER, COVER_RULES, NONE
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .kensei_dice import DAMAGE_RULE_PARAM, damage_chance, hit_chance, strike_die, through_chance
+from .kensei_dice import (
+    DAMAGE_RULE_PARAM,
+    DEFENSE_RULE_PARAM,
+    damage_chance,
+    defense_reading_steps,
+    hit_chance,
+    strike_die,
+    through_chance,
+)
 from .orders import action_cost
 from .params import CHARACTERISTIC, N_, Param, characteristic, choice, flag
 from .pmf import Pmf
@@ -152,6 +160,7 @@ PARAMS = (
         "kensei.shallow-water",
     ),
     DAMAGE_RULE_PARAM,
+    DEFENSE_RULE_PARAM,
 )
 
 
@@ -332,7 +341,7 @@ def die_chances(die: Pmf, attack: int, defense: int, inputs: Any) -> list[Step]:
     hits, faces = hit_chance(attack, rules)
     steps = [Step("kensei.hit-roll", "p_hit", N_("Chance that a die hits"), Fraction(hits, faces), "probability")]
     if hits:  # a chance given a hit means nothing when no face hits
-        p_through = through_chance(attack, defense, rules)
+        p_through = through_chance(attack, defense, rules, inputs.defense_rule)
         label = N_("Chance that a hit gets through Defense")
         steps.append(Step("kensei.defense-roll", "p_through", label, p_through, "probability"))
     p_damage = damage_chance(inputs.armor, inputs.damage_rule, rules)
@@ -361,6 +370,7 @@ def compute(inputs: Any) -> ShootingResult:
         Step("kensei.shooting-dice", "dice", N_("Attack dice per volley"), per_volley),
         *attack_steps,
         *defense_steps,
+        *defense_reading_steps(inputs.defense_rule),
         Step("kensei.damage-roll", "damage_rule", N_("Damage reading"), inputs.damage_rule, "text"),
         *volley_steps,
     ]
@@ -368,7 +378,8 @@ def compute(inputs: Any) -> ShootingResult:
     if inputs.range == "out":
         steps.append(Step("kensei.firing", "out_of_range", N_("Out of range: the shot is spent, no hit"), 0))
     else:
-        dice = [strike_die(each, defense, inputs.armor, inputs.damage_rule, rules) for each in attacks]
+        reading = (inputs.damage_rule, rules, inputs.defense_rule)
+        dice = [strike_die(each, defense, inputs.armor, *reading) for each in attacks]
         for die in dice:
             total = total + die.sum_of(per_volley)
         steps += die_chances(dice[0], attack, defense, inputs)

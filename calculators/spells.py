@@ -3,7 +3,9 @@
 The penalty of each spell cast in a turn is its level plus the number of other spells cast that
 turn. A spell's level may exceed the Onmyouiji's by at most the stated margin (flagged, not an
 error, so that a player can see what is out of reach). Blocking succeeds on a d10 higher than
-the caster's Ki minus the spell's difficulty. A Ki roll (a Taisho ability, a strategic order)
+the caster's Ki minus the spell's difficulty, as the sentence reads (``ki-minus``); the other reading
+(``roll-minus``: the roll minus the difficulty must beat Ki) is an option, and the note on
+kensei.blocking gives both. A Ki roll (a Taisho ability, a strategic order)
 succeeds on a d10 equal to or lower than Ki.
 
 >>> run({"levels": [1, 3, 4]})["penalties"]
@@ -18,10 +20,16 @@ from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .params import N_, Param, characteristic
+from .params import N_, Param, characteristic, choice
 from .registry import Calculator
 from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
+
+BLOCKING_RULES = ("ki-minus", "roll-minus")
+"""The two readings of Blocking: a d10 above Ki minus the difficulty (the default, as the sentence
+reads) or a d10 minus the difficulty above Ki, that is above Ki plus the difficulty."""
+BLOCKING_READING_NOTE = "kensei.blocking#blocking-target"
+"""The note on the two readings, which the step of the other reading cites."""
 
 PARAMS = (
     Param(
@@ -58,6 +66,13 @@ PARAMS = (
         N_("For the chance to block: the spell's difficulty."),
         "kensei.blocking",
         default=None,
+    ),
+    choice(
+        "blocking_rule",
+        N_("Blocking reading"),
+        N_("Whether the spell's difficulty comes off the caster's Ki, as the sentence reads, or off the roll."),
+        "kensei.blocking",
+        BLOCKING_RULES,
     ),
     characteristic(
         "taisho_ki",
@@ -127,6 +142,18 @@ def level_limit_steps(levels: tuple[int, ...], level_limit: int) -> list[Step]:
     return steps
 
 
+def block_chance(caster_ki: int, difficulty: int, reading: str, rules: RuleValues) -> tuple[Fraction, list[Step]]:
+    """The chance to block and its steps: the reading (only when it is not the default), the face to beat."""
+    steps = []
+    if reading == BLOCKING_RULES[0]:
+        target = caster_ki - difficulty
+    else:
+        target = caster_ki + difficulty
+        steps.append(Step(BLOCKING_READING_NOTE, "blocking_rule", N_("Blocking reading"), reading, "text"))
+    steps.append(Step("kensei.blocking", "block_above", N_("Block on a d10 higher than"), target))
+    return 1 - d10_at_most(target, rules), steps
+
+
 def compute(inputs: Any) -> SpellsResult:
     """Penalties, level limit and chances.
 
@@ -145,9 +172,8 @@ def compute(inputs: Any) -> SpellsResult:
         steps += level_limit_steps(inputs.levels, level_limit)
     p_block = None
     if inputs.caster_ki is not None:
-        target = inputs.caster_ki - inputs.difficulty
-        p_block = 1 - d10_at_most(target, rules)
-        steps.append(Step("kensei.blocking", "block_above", N_("Block on a d10 higher than"), target))
+        p_block, block_steps = block_chance(inputs.caster_ki, inputs.difficulty, inputs.blocking_rule, rules)
+        steps += block_steps
         steps.append(SpellsResult.step("p_block", "kensei.blocking", p_block))
     p_ki_roll = None
     if inputs.taisho_ki is not None:

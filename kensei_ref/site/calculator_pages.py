@@ -59,6 +59,9 @@ CHOICE_LABELS: dict[str, str] = {
     "none": N_("none"), "march": N_("marched"), "run": N_("ran"), "light": N_("light cover"),
     "heavy": N_("heavy cover"), "deep-forest": N_("deep forest"), "water": N_("stream, brook, bog or ford"),
     "threshold": N_("threshold (1 Wound above Armor, 2 on a 10)"), "subtractive": N_("subtractive (roll minus Armor)"),
+    "lower": N_("lower than Defense (as the texts say)"), "at-most": N_("Defense or less"),
+    "ki-minus": N_("above Ki minus the difficulty (as written)"),
+    "roll-minus": N_("roll minus the difficulty above Ki"),
     "infantry": N_("infantry"), "cavalry": N_("cavalry"), "large": N_("large creature"),
     "creature": N_("creature"), "harasser": N_("harassers"), "harasser_on_foot": N_("harassers on foot"),
     "mounted_harasser": N_("mounted harassers"), "lone_model": N_("model on its own"),
@@ -111,9 +114,10 @@ GROUP_TITLES = {**SIDE_NAMES, "": ""}
 
 OCCASIONAL: dict[str, frozenset[str]] = {
     "shooting": frozenset({"dice", "wounds", "precision", "second_shot", "multiple_shots", "shooter_in",
-                           "target_in_water", "damage_rule"}),
+                           "target_in_water", "damage_rule", "defense_rule"}),
     "melee": frozenset({f"{side}_{name}" for side in "ab"
-                        for name in ("in_water", "defensive", "extra_dice", "counter_charge")} | {"first"}),
+                        for name in ("in_water", "defensive", "extra_dice", "counter_charge")}
+                       | {"first", "defense_rule"}),
 }  # fmt: skip
 """Inputs a player changes only now and then: on a narrow screen they fold under "Modifiers and
 options" (open as soon as one of them differs from its default, or holds an error)."""
