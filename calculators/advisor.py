@@ -44,6 +44,9 @@ the chance of a melee victory, or the fewest Wounds expected in return."""
 
 MAX_DISTANCE = 200
 
+REACTIONS = ("fight", "shoot")
+"""The enemy's answers to a charge the advisor computes: Withstand and combat, Withstand and shoot."""
+
 PARAMS = (
     Param(
         "distance",
@@ -79,6 +82,13 @@ PARAMS = (
         N_("Indirect charge"),
         N_("The unit would have to pivot to reach the enemy."),
         "kensei.indirect-charge",
+    ),
+    choice(
+        "enemy_reaction",
+        N_("Enemy's reaction to a charge"),
+        N_("It withstands and fights, or withstands and shoots at your unit as it charges."),
+        "kensei.reactions",
+        REACTIONS,
     ),
     count(
         "enemy_defensive",
@@ -117,6 +127,7 @@ READINGS = (
     "kensei.charge-dice#unlisted-types",
     "kensei.firing#range-bands",
     "kensei.shooting-dice#casualties",
+    "kensei.withstand-and-shoot#reaction-shot",
 )
 """The clarifications (rule id # note id) the advisor's readings are explained in."""
 
@@ -180,6 +191,10 @@ def _turn(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: Ru
     for name, profile in (("mine", mine), ("enemy", enemy)):
         if profile.game != "kensei":
             raise CalculatorInputError(name, N_("must be a Kensei unit; the advisor is for Kensei"))
+    if inputs.enemy_reaction == "shoot" and not (enemy.ranged and enemy.loaded):
+        raise CalculatorInputError(
+            "enemy_reaction", N_("must be fight: the enemy's profile has no loaded ranged weapon to shoot with")
+        )
     return inputs, Turn(mine, enemy, inputs)
 
 
@@ -228,6 +243,8 @@ def _row_json(row: Row, advice: Advice) -> dict[str, Any]:
         "defeat": float(row.defeat),
         "expected_taken": float(row.expected_taken),
         "wounds_pmf": [float(p) for p in row.dealt],
-        "calculators": [{"name": link.calculator, "inputs": dict(link.inputs)} for link in row.links],
+        "calculators": [
+            {"name": link.calculator, "inputs": dict(link.inputs), "side": link.side} for link in row.links
+        ],
         "rules": list(row.rules),
     }

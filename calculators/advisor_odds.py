@@ -4,7 +4,9 @@ A row's figures are those of the calculators run with the inputs its links carry
 calculator for each shot (or one run with Multiple Shots for fire, reload, fire), the charge
 calculator for the chance to reach, the melee calculator for the combat. Where a shot comes before
 a charge, the melee is run once for each number of Wounds the shot may deal, with the enemy's
-Wounds taken off one model at a time in the order of its profile.
+Wounds taken off one model at a time in the order of its profile. When the enemy withstands and
+shoots, its shot (the shooting calculator again, with the Wounds it has left) comes before the
+charge roll, and the melee is run for each number of Wounds each side lost before it.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ class Link:
 
     calculator: str
     inputs: Mapping[str, Any]
+    side: str = "mine"
+    """Whose roll the run is: ``mine``, or ``enemy`` for the enemy's reaction shot."""
 
 
 @dataclass(frozen=True)
@@ -80,11 +84,7 @@ class Combat:
 def wounds_left(wounds: tuple[int, ...], lost: int) -> tuple[int, int]:
     """The Wounds and models a unit has left after losing ``lost`` Wounds, taken off one model at a
     time in the order given (a model is removed when its last Wound goes)."""
-    left = list(wounds)
-    for index, each in enumerate(left):
-        taken = min(each, lost)
-        left[index] -= taken
-        lost -= taken
+    left = _wounds_after(wounds, lost)
     return sum(left), sum(1 for each in left if each > 0)
 
 
@@ -98,8 +98,9 @@ class Turn:
         self.inputs = inputs
         self.rules: RuleValues = inputs.rules
         self.situation = self._situation()
-        self._combats: dict[int, Combat | None] = {}
+        self._combats: dict[tuple[int, int], Combat | None] = {}
         self._shots: dict[tuple[Any, ...], tuple[tuple[Fraction, ...], tuple[Link, ...]]] = {}
+        self._reactions: dict[tuple[int, int], tuple[tuple[Fraction, ...], Link | None]] = {}
 
     def _situation(self) -> Situation:
         rules, inputs, unit = self.rules, self.inputs, self.mine
@@ -137,12 +138,12 @@ class Turn:
             distance = max(min(distance, keep), distance - self.move_distance(move))
         return distance
 
-    def range_band(self, distance: int) -> str:
+    def range_band(self, distance: int, unit: Profile | None = None) -> str:
         """The shot's range band from the weapon's ranges in the profile (kensei.firing); from a hill the
-        maximum range is longer (kensei.hills)."""
-        unit = self.mine
+        maximum range of your unit is longer (kensei.hills)."""
+        unit = self.mine if unit is None else unit
         farthest = int(unit.long_range_cm)
-        if self.inputs.on_hill:
+        if self.inputs.on_hill and unit is self.mine:
             farthest += self.rules.value("kensei.hills", "range_bonus_cm")
         if distance <= unit.short_range_cm:
             return "short"
@@ -202,13 +203,47 @@ class Turn:
         result = charge.CALCULATOR.evaluate(mapping, self.rules)
         return result.p_success, Link("charge", mapping)  # type: ignore[attr-defined]
 
-    def melee_inputs(self, lost: int) -> dict[str, Any]:
-        """The melee calculator's inputs: your unit charging, the enemy after losing ``lost`` Wounds."""
+    @property
+    def enemy_shoots(self) -> bool:
+        """Whether the enemy answers the charge with Withstand and shoot (kensei.withstand-and-shoot)."""
+        return bool(self.inputs.enemy_reaction == "shoot")
+
+    def reaction_inputs(self, lost: int, distance: int) -> dict[str, Any]:
+        """The shooting calculator's inputs for the enemy's reaction shot: its Wounds left after losing
+        ``lost``, at the distance the charge starts from, at your unit in the open (the reading of
+        kensei.withstand-and-shoot#reaction-shot)."""
+        enemy, inputs = self.enemy, self.inputs
+        return {
+            "wounds": [each for each in _wounds_after(enemy.wounds, lost) if each],
+            "attack": enemy.attack,
+            "defense": self.mine.defense,
+            "armor": self.mine.armor,
+            "range": self.range_band(distance, enemy),
+            "shooter_in": "water" if inputs.enemy_in_water else "none",
+            "damage_rule": inputs.damage_rule,
+        }
+
+    def reaction(self, lost: int, distance: int) -> tuple[tuple[Fraction, ...], Link | None]:
+        """P(your unit loses k Wounds) to the enemy's reaction shot, k from 0 (none when it fights)."""
+        if not self.enemy_shoots:
+            return (Fraction(1),), None
+        key = (lost, distance)
+        if key not in self._reactions:
+            mapping = self.reaction_inputs(lost, distance)
+            result: Any = shooting.CALCULATOR.evaluate(mapping, self.rules)
+            self._reactions[key] = (result.wounds.pmf, Link("shooting", mapping, side="enemy"))
+        return self._reactions[key]
+
+    def melee_inputs(self, lost: int, lost_mine: int = 0) -> dict[str, Any]:
+        """The melee calculator's inputs: your unit charging after losing ``lost_mine`` Wounds, the enemy
+        after losing ``lost``. An enemy that withstood and shot takes no Defensive Position
+        (kensei.withstand-and-shoot)."""
         mine, enemy, inputs = self.mine, self.enemy, self.inputs
         wounds, models = wounds_left(enemy.wounds, lost)
+        my_wounds, my_models = wounds_left(mine.wounds, lost_mine)
         return {
-            "a_models": mine.models,
-            "a_wounds": sum(mine.wounds),
+            "a_models": my_models,
+            "a_wounds": my_wounds,
             "a_attack": mine.attack,
             "a_defense": mine.defense,
             "a_armor": mine.armor,
@@ -222,18 +257,20 @@ class Turn:
             "b_initiative": enemy.initiative,
             "b_cover": inputs.enemy_cover,
             "b_in_water": inputs.enemy_in_water,
-            "b_defensive": inputs.enemy_defensive,
+            "b_defensive": 0 if self.enemy_shoots else inputs.enemy_defensive,
         }
 
-    def combat(self, lost: int) -> Combat | None:
-        """The melee once the enemy has lost ``lost`` Wounds; ``None`` when none are left to fight."""
-        if lost not in self._combats:
-            self._combats[lost] = self._fight(lost)
-        return self._combats[lost]
+    def combat(self, lost: int, lost_mine: int = 0) -> Combat | None:
+        """The melee once the enemy has lost ``lost`` Wounds and your unit ``lost_mine``; ``None`` when
+        either side has none left to fight."""
+        key = (lost, lost_mine)
+        if key not in self._combats:
+            self._combats[key] = self._fight(lost, lost_mine)
+        return self._combats[key]
 
-    def _fight(self, lost: int) -> Combat | None:
-        mapping = self.melee_inputs(lost)
-        if mapping["b_wounds"] == 0:
+    def _fight(self, lost: int, lost_mine: int) -> Combat | None:
+        mapping = self.melee_inputs(lost, lost_mine)
+        if mapping["b_wounds"] == 0 or mapping["a_wounds"] == 0:
             return None
         while True:  # the enemy takes as much Defensive Position as its dice pay for
             try:
@@ -245,6 +282,16 @@ class Turn:
                 mapping["b_defensive"] -= 1
         dealt = result.a_dealt.pmf
         return Combat(dealt, result.b_dealt.mean, result.victory, result.draw, result.defeat, Link("melee", mapping))
+
+
+def _wounds_after(wounds: tuple[int, ...], lost: int) -> list[int]:
+    """Each model's Wounds after the unit loses ``lost``, taken off as :func:`wounds_left` does."""
+    left = list(wounds)
+    for index, each in enumerate(left):
+        taken = min(each, lost)
+        left[index] -= taken
+        lost -= taken
+    return left
 
 
 def _volleys(actions: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -277,27 +324,42 @@ def sequence_row(turn: Turn, actions: tuple[str, ...]) -> Row:
     if not actions or actions[-1] != "charge":
         return Row(actions, cost, shot, links=links, rules=rules)
     p_reach, charge_link = turn.reach(actions)
+    start = turn.distance_after(tuple(action for action in actions if action in MOVES))
     dealt = [Fraction(0)] * len(shot)
     victory = draw = defeat = taken = Fraction(0)
+    reaction_links: list[Link] = []
     melee_links: list[Link] = []
     for lost, p_shot in enumerate(shot):
         if not p_shot:
             continue
-        fight = turn.combat(lost)
-        if fight is None or not p_reach:
+        if turn.combat(lost) is None:  # nobody left to charge
             dealt[lost] += p_shot
             continue
-        dealt[lost] += p_shot * (1 - p_reach)
-        dealt.extend([Fraction(0)] * max(0, lost + len(fight.dealt) - len(dealt)))
-        for extra, p_fight in enumerate(fight.dealt):
-            dealt[lost + extra] += p_shot * p_reach * p_fight
-        victory += p_shot * p_reach * fight.victory
-        draw += p_shot * p_reach * fight.draw
-        defeat += p_shot * p_reach * fight.defeat
-        taken += p_shot * p_reach * fight.taken
-        if not melee_links:
-            melee_links.append(fight.link)
-    links = (*links, charge_link, *melee_links)
+        answer, answer_link = turn.reaction(lost, start)
+        if answer_link is not None and not reaction_links:
+            reaction_links.append(answer_link)
+        for lost_mine, p_answer in enumerate(answer):
+            p = p_shot * p_answer
+            if not p:
+                continue
+            taken += p * lost_mine
+            fight = turn.combat(lost, lost_mine)
+            if fight is None or not p_reach:
+                dealt[lost] += p
+                continue
+            dealt[lost] += p * (1 - p_reach)
+            dealt.extend([Fraction(0)] * max(0, lost + len(fight.dealt) - len(dealt)))
+            for extra, p_fight in enumerate(fight.dealt):
+                dealt[lost + extra] += p * p_reach * p_fight
+            victory += p * p_reach * fight.victory
+            draw += p * p_reach * fight.draw
+            defeat += p * p_reach * fight.defeat
+            taken += p * p_reach * fight.taken
+            if not melee_links:
+                melee_links.append(fight.link)
+    if reaction_links:
+        rules = (*rules, "kensei.reactions", "kensei.withstand-and-shoot")
+    links = (*links, *reaction_links, charge_link, *melee_links)
     return Row(actions, cost, tuple(dealt), p_reach, victory, draw, defeat, taken, links, rules)
 
 

@@ -72,6 +72,7 @@ UI = {
     "orders": N_("Orders"),
     "ap": N_("Action points"),
     "left": N_("Points left"),
+    "enemy_shot": N_("the enemy's reaction shot"),
     "others": N_("The points a row leaves may also pay for, when the unit can:"),
     "order_cost": N_("action points: %(points)s"),
     "expected": N_("Wounds expected"),
@@ -105,6 +106,8 @@ CHOICE_LABELS = {
     "at_least_goal": N_("chance of at least the Wounds goal"),
     "victory": N_("chance of a melee victory"),
     "fewest_taken": N_("fewest Wounds expected in return"),
+    "fight": N_("it withstands and fights"),
+    "shoot": N_("it withstands and shoots"),
 }
 """Words for the choices these pages add to the calculators' (calculator_pages.CHOICE_LABELS)."""
 

@@ -8,7 +8,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from test_bruteforce import D10, R, bf_die, bf_melee
+from test_bruteforce import D10, R, bf_dice, bf_die, bf_melee
 from unit_profiles import ARCHERS, EVERY_TYPE, SAMURAI, unit_of_type, units_file
 
 from calculators import CALCULATORS, CalculatorInputError
@@ -220,6 +220,8 @@ PAIRS = [
     (unit_of_type("character", wounds=(3,)), SAMURAI, {"distance": 9, "enemy_in_water": True, "shooter_in": "water"}),
     (unit_of_type("cavalry"), SAMURAI, {"distance": 12, "indirect": True, "enemy_defensive": 1}),
     (unit_of_type("mounted_harasser", wounds=(2, 2)), ARCHERS, {"distance": 25, "damage_rule": "subtractive"}),
+    (SAMURAI, ARCHERS, {"distance": 8, "enemy_reaction": "shoot", "enemy_defensive": 1}),
+    (unit_of_type("cavalry"), ARCHERS, {"distance": 14, "enemy_reaction": "shoot", "enemy_in_water": True}),
 ]
 
 
@@ -229,7 +231,18 @@ def test_every_row_equals_the_calculators_it_links_to(mine, enemy, situation):
     rows = advise(mine_profile, enemy_profile, situation).rows
     assert rows
     for row in rows:
-        shots = [_calculated(link).wounds.pmf for link in row.links if link.calculator == "shooting"]
+        shots = [
+            _calculated(link).wounds.pmf for link in row.links if link.calculator == "shooting" and link.side == "mine"
+        ]
+        answers = [link for link in row.links if link.side == "enemy"]
+        assert bool(answers) == (situation.get("enemy_reaction") == "shoot" and row.p_reach is not None)
+        for answer in answers:  # the enemy's reaction shot: its profile's dice at your unit's Defense and Armor
+            assert answer.inputs["attack"] == enemy["attack"]
+            assert (answer.inputs["defense"], answer.inputs["armor"]) == (mine["defense"], mine["armor"])
+            if not shots:  # taken: the whole reaction shot, and the melee's return blows when the charge reaches
+                assert row.expected_taken >= _calculated(answer).wounds.mean
+            fights = [link for link in row.links if link.calculator == "melee"]
+            assert all(fight.inputs["b_defensive"] == 0 for fight in fights)  # no Defensive Position after shooting
         shot = [Fraction(1)]
         for pmf in shots:
             shot = _convolve(shot, pmf)
@@ -238,7 +251,7 @@ def test_every_row_equals_the_calculators_it_links_to(mine, enemy, situation):
             continue
         reach = [link for link in row.links if link.calculator == "charge"]
         assert row.p_reach == _calculated(reach[0]).p_success
-        if len(shots) == 0 and row.p_reach:
+        if len(shots) == 0 and row.p_reach and not answers:
             fight = _calculated(next(link for link in row.links if link.calculator == "melee"))
             expected = [row.p_reach * p for p in fight.a_dealt.pmf]
             expected[0] += 1 - row.p_reach
@@ -310,21 +323,33 @@ TARGET = {
 }
 
 
-def bf_turn(distance: int, actions: tuple[str, ...]) -> tuple[dict[int, Fraction], Fraction, Fraction]:
+TARGET_ARCHER = {**TARGET, "ranged": True, "loaded": True, "short_range_cm": 4, "range_cm": 8, "long_range_cm": 16}
+"""The target with a bow, to withstand and shoot."""
+
+
+def _band_modifier(distance: int, unit: dict) -> int | None:
+    """The Attack modifier of a shot at ``distance`` with ``unit``'s ranges; None when out of range."""
+    if distance > unit["long_range_cm"]:
+        return None
+    if distance > unit["range_cm"]:
+        return R["kensei.firing"]["long_range"]
+    return R["kensei.firing"]["short_range"] if distance <= unit["short_range_cm"] else 0
+
+
+def bf_turn(
+    distance: int, actions: tuple[str, ...], reaction: bool = False
+) -> tuple[dict[int, Fraction], Fraction, Fraction]:
     """P(total Wounds dealt), P(victory) and the Wounds expected in return of an infantry turn made of
     ``actions`` (march, fire, charge in that order, each at most once), with every roll of the shot,
-    the charge die and the melee enumerated."""
+    the charge die and the melee enumerated. With ``reaction``, the target withstands and shoots as
+    the charge is declared, with every die of its shot enumerated too."""
     attack = SHOOTER["attack"]
     if "march" in actions:
         attack += R["kensei.moving-before-shooting"]["marched"]
         keep = R["kensei.five-cm-rule"]["distance_cm"]
         distance = max(min(distance, keep), distance - R["kensei.movement"]["infantry"])
-    if distance > SHOOTER["long_range_cm"]:
-        attack = 10  # out of range: no die hits
-    elif distance > SHOOTER["range_cm"]:
-        attack += R["kensei.firing"]["long_range"]
-    elif distance <= SHOOTER["short_range_cm"]:
-        attack += R["kensei.firing"]["short_range"]
+    modifier = _band_modifier(distance, SHOOTER)
+    attack = 10 if modifier is None else attack + modifier  # out of range: no die hits
     shot = {0: Fraction(1)}
     if "fire" in actions:
         shot = {w: Fraction(ways, 1000) for w, ways in bf_die(attack, TARGET["defense"], TARGET["armor"], "threshold")}
@@ -333,22 +358,33 @@ def bf_turn(distance: int, actions: tuple[str, ...]) -> tuple[dict[int, Fraction
     victory = taken = Fraction(0)
     for dealt, p_shot in shot.items():
         left = TARGET["wounds"][0] - dealt
-        if left <= 0 or not reach:
+        if left <= 0 or "charge" not in actions:
             total[dealt] += p_shot
             continue
-        total[dealt] += p_shot * (1 - reach)
-        fight = bf_melee(
-            {
-                "a_models": 1, "a_wounds": 1, "a_attack": SHOOTER["attack"], "a_defense": SHOOTER["defense"],
-                "a_armor": SHOOTER["armor"], "a_initiative": SHOOTER["initiative"], "a_charge": "infantry",
-                "b_models": 1, "b_wounds": left, "b_attack": TARGET["attack"], "b_defense": TARGET["defense"],
-                "b_armor": TARGET["armor"], "b_initiative": TARGET["initiative"],
-            }
-        )  # fmt: skip
-        for (by_a, by_b), p_fight in fight.items():
-            total[dealt + by_a] += p_shot * reach * p_fight
-            victory += p_shot * reach * p_fight * (by_a > by_b)
-            taken += p_shot * reach * p_fight * by_b
+        answer = {0: Fraction(1)}
+        band = _band_modifier(distance, TARGET_ARCHER)
+        if reaction and band is not None:
+            die = (TARGET["attack"] + band, SHOOTER["defense"], SHOOTER["armor"], "threshold")
+            answer = bf_dice([die] * (left * R["kensei.shooting-dice"]["dice_per_wound"]))
+        for lost, p_answer in answer.items():
+            p = p_shot * p_answer
+            taken += p * lost
+            if lost >= SHOOTER["wounds"][0] or not reach:  # the charger is gone, or the charge falls short
+                total[dealt] += p
+                continue
+            total[dealt] += p * (1 - reach)
+            fight = bf_melee(
+                {
+                    "a_models": 1, "a_wounds": 1, "a_attack": SHOOTER["attack"], "a_defense": SHOOTER["defense"],
+                    "a_armor": SHOOTER["armor"], "a_initiative": SHOOTER["initiative"], "a_charge": "infantry",
+                    "b_models": 1, "b_wounds": left, "b_attack": TARGET["attack"], "b_defense": TARGET["defense"],
+                    "b_armor": TARGET["armor"], "b_initiative": TARGET["initiative"],
+                }
+            )  # fmt: skip
+            for (by_a, by_b), p_fight in fight.items():
+                total[dealt + by_a] += p * reach * p_fight
+                victory += p * reach * p_fight * (by_a > by_b)
+                taken += p * reach * p_fight * by_b
     return dict(total), victory, taken
 
 
@@ -363,12 +399,27 @@ TURNS = [
 ]
 
 
-@pytest.mark.parametrize(("distance", "actions", "reading"), TURNS)
-def test_a_whole_turn_matches_an_enumeration_of_every_die(distance, actions, reading):
-    shooter, target = read_units(units_file(SHOOTER, TARGET))
-    rows = advise(shooter, target, {"distance": distance, "charge_reading": reading}).rows
+REACTED = [  # the target withstands and shoots: at short, normal and long range, and out of range
+    (2, ("fire", "charge"), "movement"),
+    (7, ("charge",), "movement"),
+    (12, ("march", "charge"), "after-move"),
+    (9, ("march", "charge"), "after-move"),
+    (10, ("fire", "charge"), "movement"),
+    (14, ("charge",), "movement"),
+    (20, ("charge",), "movement"),
+]
+
+
+@pytest.mark.parametrize(
+    ("distance", "actions", "reading", "reaction"),
+    [(*turn, False) for turn in TURNS] + [(*turn, True) for turn in REACTED],
+)
+def test_a_whole_turn_matches_an_enumeration_of_every_die(distance, actions, reading, reaction):
+    shooter, target = read_units(units_file(SHOOTER, TARGET_ARCHER))
+    situation = {"distance": distance, "charge_reading": reading, "enemy_reaction": "shoot" if reaction else "fight"}
+    rows = advise(shooter, target, situation).rows
     row = next(row for row in rows if row.actions == actions)
-    total, victory, taken = bf_turn(distance, actions)
+    total, victory, taken = bf_turn(distance, actions, reaction)
     assert {k: p for k, p in enumerate(row.dealt) if p} == {k: p for k, p in total.items() if p}
     assert row.victory == victory
     assert row.expected_taken == taken

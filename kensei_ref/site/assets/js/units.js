@@ -399,7 +399,8 @@
       const rows = advice.rows.map((row, index) => {
         const charge = row.p_reach !== null;
         const orders = row.actions.length ? row.actions.map((a) => data.actions[a]).join(" → ") : data.ui.nothing;
-        const links = row.calculators.map((run) => element("a", { href: linkTo(run), text: data.calculator_names[run.name] }));
+        const links = row.calculators.map((run) => element("a", { href: linkTo(run),
+          text: run.side === "enemy" ? `${data.calculator_names[run.name]} (${data.ui.enemy_shot})` : data.calculator_names[run.name] }));
         const ruleLinks = row.rules.filter((id) => data.rules[id]).map((id) => element("a", { href: data.rules[id], text: data.rule_titles[id] }));
         const figure = (column, text) => element("td", { "data-label": labelled(headers[column]), text });
         const cells = [
