@@ -193,7 +193,7 @@ def _turn(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: Ru
             raise CalculatorInputError(name, N_("must be a Kensei unit; the advisor is for Kensei"))
     if inputs.enemy_reaction == "shoot" and not (enemy.ranged and enemy.loaded):
         raise CalculatorInputError(
-            "enemy_reaction", N_("must be fight: the enemy's profile has no loaded ranged weapon to shoot with")
+            "enemy_reaction", N_("needs a loaded ranged weapon in the enemy's profile to withstand and shoot")
         )
     return inputs, Turn(mine, enemy, inputs)
 

@@ -253,6 +253,42 @@ def test_the_advisor_follows_the_situation_and_links_each_row_to_its_calculators
         context.close()
 
 
+def test_the_enemy_may_withstand_and_shoot_and_cannot_without_a_loaded_bow(browser, server):
+    """Samurai charging archers who shoot back: the table is Python's, the enemy's shot linked as its
+    own; the other way round the archers' enemy has no bow, and the field says so in Russian."""
+    context = _seeded(browser, [SAMURAI, ARCHERS])
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/ru/advisor/")
+        page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+        page.locator(".kr-advisor details.kr-calc__more > summary").click()
+        page.locator("#a-enemy_reaction").select_option("shoot")
+        page.wait_for_function(
+            "() => document.querySelector('.kr-advisor').dataset.state === 'fresh'"
+            " && window.__krAdvice.situation.enemy_reaction === 'shoot'",
+            timeout=ENGINE_TIMEOUT,
+        )
+        samurai, archers = read_units(units_file(SAMURAI, ARCHERS))
+        expected = advise(samurai, archers, {**ADVISOR_DEFAULTS, "enemy_reaction": "shoot"}).rows
+        shown = page.evaluate("window.__krAdvice.advice.rows.map((row) => [row.actions.join(','), row.expected_taken])")
+        assert shown == [
+            [",".join(row.actions), pytest.approx(float(row.expected_taken), abs=1e-12)] for row in expected
+        ]
+        gettext = get_translations("ru").gettext
+        charge = page.locator('.kr-advisor__table tr[data-actions="charge"] .kr-advisor__links')
+        expect(charge).to_contain_text(gettext("the enemy's reaction shot"))
+        # the archers' enemy, the samurai, has no bow to shoot with
+        page.locator(".kr-units__pick").nth(0).locator(".kr-units__chip").nth(1).click()
+        page.locator(".kr-units__pick").nth(1).locator(".kr-units__chip").nth(0).click()
+        error = page.locator('[data-param="enemy_reaction"] .kr-field__error')
+        expect(error).to_contain_text(
+            gettext("needs a loaded ranged weapon in the enemy's profile to withstand and shoot")
+        )
+        assert page.locator("#a-enemy_reaction").get_attribute("aria-invalid") == "true"
+    finally:
+        context.close()
+
+
 def test_without_saved_units_the_advisor_points_to_my_units(browser, server):
     context = _seeded(browser, None)
     page = context.new_page()
