@@ -15,7 +15,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-QUERIES = yaml.safe_load((Path(__file__).resolve().parent / "search_queries.yaml").read_text(encoding="utf-8"))
+HERE = Path(__file__).resolve().parent
+QUERIES = yaml.safe_load((HERE / "search_queries.yaml").read_text(encoding="utf-8"))
+PLAYER_QUERIES = yaml.safe_load((HERE / "search_player_queries.yaml").read_text(encoding="utf-8"))
+"""Queries as players type them (abbreviations, questions, other wargames' words): 95% per language."""
 RULE_PREFIXES = ("#kensei.", "#ronin.")
 TOP = 3
 TARGET_HIT_RATE = 0.95
@@ -142,6 +145,23 @@ def test_search_finds_rules_in_the_top_three(context, server, record_property):
         misses += lang_misses
     print(f"all: {found}/{total} ({found / total:.1%}); median {statistics.median(times):.0f} ms; misses: {misses}")
     assert found / total >= TARGET_HIT_RATE, "\n".join(misses)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_player_queries_find_rules_in_the_top_three(context, server, record_property, lang):
+    cases = [q for q in PLAYER_QUERIES if q["lang"] == lang]
+    page = _home(context, server, lang)
+    answers = _worker_top_rules(page, [case["query"] for case in cases])
+    page.close()
+    misses = [
+        f"{lang} {case['query']!r}: expected {case['expect']}, got {top}"
+        for case, (top, _) in zip(cases, answers, strict=True)
+        if not set(case["expect"]) <= set(top)
+    ]
+    rate = 1 - len(misses) / len(cases)
+    record_property(f"player_search_{lang}_hit_rate", rate)
+    print(f"\n{lang}: {len(cases) - len(misses)}/{len(cases)} player queries in the top three ({rate:.1%})")
+    assert rate >= TARGET_HIT_RATE, "\n".join(misses)
 
 
 TYPED = [("en", "marched before shooting"), ("ru", "перегруппировку")]

@@ -119,7 +119,7 @@ def test_search_index_per_language(built_site):
         assert sorted(index["config"]["lang"]) == ["en", "fr", "ru"]
         assert "stemmer" in index["config"]["pipeline"]
         rule_docs = [d for d in index["docs"] if "#kensei.regroup" in d["location"]]
-        assert rule_docs and "перегруппировка" in rule_docs[0]["text"].lower()
+        assert rule_docs and "перегруппировка" in (rule_docs[0]["text"] + rule_docs[0]["names"]).lower()
 
 
 def test_rules_json_export(built_site, book):

@@ -40,7 +40,7 @@ from mkdocs.utils import is_error_template
 from mkdocs.utils.templates import TemplateContext
 
 from kensei_ref import site as site_files
-from kensei_ref.build import archive, csp, engine, offline, search_patch, sitemap, vendor
+from kensei_ref.build import archive, csp, engine, offline, search_index, search_patch, sitemap, vendor
 from kensei_ref.build.config import KenseiRefConfig
 from kensei_ref.build.inputs import Fingerprints
 from kensei_ref.languages import BY_CODE, LANGUAGE_NAMES, LOCALE_DIR, site_folder, up_to_site_root
@@ -227,14 +227,16 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         return context
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Every language: stem the search query, write its app manifest, copy the vendored files. After
-        the source language: the rule data as JSON, the other languages, the offline copy, and last the
-        service worker, which lists them all."""
+        """Every language: stem the search query, tidy the search index, write its app manifest, copy the
+        vendored files. After the source language: the rule data as JSON, the other languages, the offline
+        copy, and last the service worker, which lists them all."""
         if not self.config.enabled:
             return
         site_dir = Path(config.site_dir)
         project = Path(config.config_file_path).parent
         search_patch.apply(site_dir)
+        assert self.book is not None
+        search_index.tidy(site_dir, self.book, self.lang)
         # No policy in the offline copy (read from files, search runs through a shim that writes inline
         # script), nor under `mkdocs serve`, whose live reload injects an inline script that changes with
         # every page served (a policy would block it, and pages would never reload).

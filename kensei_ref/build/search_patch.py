@@ -28,10 +28,12 @@ a fuzzy match (1), weak enough that a correctly spelt word is not outranked by i
 
 MATCHED_TERMS = (
     "e[s].startsWith(o.term)&&(n[o.term]=!0,r.delete(o))",
-    "(e[s].startsWith(o.term)||o.term.startsWith(e[s]))&&(n[o.term]=!0,r.delete(o))",
+    '((a,b)=>a.startsWith(b)||b.startsWith(a))(...[e[s],o.term].map(w=>w.normalize("NFD")'
+    '.replace(/\\p{M}/gu,"")))&&(n[o.term]=!0,r.delete(o))',
 )
-"""A result is boosted by the share of query words it contains; a word found through its stem
-("drowns" found as "drown") counts as found, so results with every word rank first."""
+"""A result is boosted by the share of query words it contains, and a result shows the words it lacks
+("Not found: ..."); a word found through its stem counts as found, accents aside ("drowns" found as
+"drown", "léger" as "leg"), so results with every word rank first and are not marked."""
 
 PATCHES = (QUERY_TERMS, MATCHED_TERMS)
 

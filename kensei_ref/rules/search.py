@@ -9,6 +9,11 @@ word repeated in a long text. Every word is reduced to its Snowball stem, so tha
 terms in all three languages, so a player who knows a term only in English finds it from the
 French or the Russian reference.
 
+Players' own words for a rule (``aliases.yaml``: "AP", "rally", "спасбросок") count as much as its
+title, and a query that is a rule's title or alias word for word ranks that rule first. Question
+and filler words ("how", "comment", "можно") count for little, so that they never outweigh the
+terms; a game named in the query ("ronin movement") puts that game's rules first.
+
 Query words that the index does not know are matched, at a lower score, to known words a
 typing mistake away; words of four letters or more also match as the beginning of longer words,
 and long stems match known stems that share most of their letters. Words found side by side

@@ -1,0 +1,93 @@
+"""The search index a build leaves for each language (kensei_ref/build/search_index.py): rules keep
+their text and are found by their names and players' words, results show no keywords or labels, pages
+that are not rules stay out, and each language's index stays light."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kensei_ref.build import search_index
+from kensei_ref.languages import get_translations
+
+LANG_ROOTS = {"en": "", "fr": "fr", "ru": "ru"}
+MAX_INDEX_BYTES = 400 * 1024
+
+
+def _index(tmp_path, docs: list[dict], offline: bool = False):
+    folder = tmp_path / "search"
+    folder.mkdir()
+    config = {"lang": ["en"], "fields": {"title": {"boost": 10}, "text": {"boost": 1}}}
+    (folder / "search_index.json").write_text(json.dumps({"config": config, "docs": docs}), encoding="utf-8")
+    if offline:
+        (folder / "search_index.js").write_text("var __index = {}", encoding="utf-8")
+    return folder
+
+
+def _rule_doc(lang: str) -> dict:
+    label = get_translations(lang).gettext
+    return {
+        "location": "kensei/generic-actions/#kensei.action-points",
+        "title": "Action points",
+        "text": "<p>kensei.action-points Action Point point d'action очко действия</p> "
+        "<p>Every action has a price in action points.</p> <ul> <li>Infantry 2</li> </ul> "
+        f"<p>{label('Worked example')} · ✓ {label('checked with the calculator')}</p> <p>Four archers roll.</p> "
+        f"<p>{label('Open in the calculator')}</p> "
+        f"<p>{label('Source:')} Kensei {label('Rule id:')} <code>kensei.action-points</code></p>",
+    }
+
+
+@pytest.mark.parametrize("lang", LANG_ROOTS)
+def test_a_rule_keeps_its_text_and_gains_names(tmp_path, book, lang):
+    folder = _index(tmp_path, [_rule_doc(lang)])
+    search_index.tidy(tmp_path, book, lang)
+    index = json.loads((folder / "search_index.json").read_text(encoding="utf-8"))
+    (doc,) = index["docs"]
+    assert doc["text"] == (
+        "<p>Every action has a price in action points.</p> <ul> <li>Infantry 2</li> </ul> <p>Four archers roll.</p>"
+    )
+    assert doc["keywords"].startswith("kensei.action-points Action Point")
+    names = doc["names"].split()
+    assert {"Kensei", "AP", "PA", "ОД"} & set(names) >= {"Kensei", {"en": "AP", "fr": "PA", "ru": "ОД"}[lang]}
+    assert index["config"]["fields"]["names"] == {"boost": search_index.FIELDS["names"]}
+
+
+def test_pages_that_are_not_rules_leave_the_index(tmp_path, book):
+    docs = [
+        {"location": "calculators/shooting/", "title": "Shooting", "text": "<p>nonelight coverheavy cover</p>"},
+        {"location": "benchmarks/#x", "title": "Benchmarks", "text": "<p>melee 12 ms</p>"},
+        {"location": "glossary/#ki", "title": "Ki", "text": "<p>Ki</p>"},
+    ]
+    folder = _index(tmp_path, docs)
+    search_index.tidy(tmp_path, book, "en")
+    index = json.loads((folder / "search_index.json").read_text(encoding="utf-8"))
+    assert [doc["location"] for doc in index["docs"]] == ["glossary/#ki"]
+
+
+def test_tidying_twice_changes_nothing_and_the_offline_index_follows(tmp_path, book):
+    folder = _index(tmp_path, [_rule_doc("ru")], offline=True)
+    search_index.tidy(tmp_path, book, "ru")
+    once = (folder / "search_index.json").read_text(encoding="utf-8")
+    search_index.tidy(tmp_path, book, "ru")
+    assert (folder / "search_index.json").read_text(encoding="utf-8") == once
+    assert (folder / "search_index.js").read_text(encoding="utf-8") == f"var __index = {once}"
+    assert "очко действия" in once  # written as UTF-8, not escaped
+
+
+# -- the built site -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANG_ROOTS)
+def test_each_language_has_a_light_and_clean_index(built_site, book, lang):
+    site, _ = built_site
+    path = site / LANG_ROOTS[lang] / "search" / "search_index.json"
+    assert path.stat().st_size <= MAX_INDEX_BYTES, f"{lang}: {path.stat().st_size} bytes"
+    docs = json.loads(path.read_text(encoding="utf-8"))["docs"]
+    assert not [doc["location"] for doc in docs if doc["location"].startswith(search_index.LEFT_OUT)]
+    ids = {rule.id for rule in book.rules}
+    rules = [doc for doc in docs if doc["location"].partition("#")[2] in ids]
+    assert len(rules) == len(ids)
+    shown = [doc["location"] for doc in rules if "kensei." in doc["text"] or "ronin." in doc["text"]]
+    assert not shown, f"{lang}: rule ids shown in the results of {shown[:5]}"
+    assert all(doc["names"] and doc["keywords"] for doc in rules)
