@@ -123,9 +123,8 @@ def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str) -> s
             points=advice.action_points, objective=_(OBJECTIVE_LABELS[advice.objective])
         )
     )
-    headers = [
-        "#", _("Orders"), _("AP"), _("Left"), _("Wounds"), "≥1", f"≥{advice.goal}", _("Reach"), _("Victory"), _("Taken")
-    ]  # fmt: skip
+    goal = [f"≥{advice.goal}"] if advice.goal != 1 else []  # "≥1" is already a column
+    headers = ["#", _("Orders"), _("AP"), _("Left"), _("Wounds"), "≥1", *goal, _("Reach"), _("Victory"), _("Taken")]
     table = [headers] + [_cells(index, row, advice, _, numbers) for index, row in enumerate(advice.rows, 1)]
     widths = [max(len(row[column]) for row in table) for column in range(len(headers))]
     for row in table:
@@ -162,7 +161,7 @@ def _cells(index: int, row: Row, advice: Advice, _: Callable[[str], str], number
         str(advice.points_left(row)),
         numbers.decimal(row.expected_dealt),
         numbers.percent(row.at_least(1)),
-        numbers.percent(row.at_least(goal)),
+        *([numbers.percent(row.at_least(goal))] if goal != 1 else []),
         numbers.percent(row.p_reach) if charge else "–",
         numbers.percent(row.victory) if charge else "–",
         numbers.decimal(row.expected_taken) if charge else "–",

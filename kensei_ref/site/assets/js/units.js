@@ -394,25 +394,30 @@
     }
 
     function renderAdvice(advice, situation) {
+      // the goal's column only when the goal is not one Wound, which the column before already gives
+      const goal = advice.goal !== 1;
       const headers = [data.ui.orders, data.ui.ap, data.ui.left, data.ui.expected, fill(data.ui.at_least, { goal: 1 }),
-        fill(data.ui.at_least, { goal: advice.goal }), data.ui.reach, data.ui.victory, data.ui.taken, data.ui.calculators];
+        ...(goal ? [fill(data.ui.at_least, { goal: advice.goal })] : []), data.ui.reach, data.ui.victory, data.ui.taken,
+        data.ui.calculators];
       const rows = advice.rows.map((row, index) => {
         const charge = row.p_reach !== null;
         const orders = row.actions.length ? row.actions.map((a) => data.actions[a]).join(" → ") : data.ui.nothing;
         const links = row.calculators.map((run) => element("a", { href: linkTo(run),
           text: run.side === "enemy" ? `${data.calculator_names[run.name]} (${data.ui.enemy_shot})` : data.calculator_names[run.name] }));
         const ruleLinks = row.rules.filter((id) => data.rules[id]).map((id) => element("a", { href: data.rules[id], text: data.rule_titles[id] }));
-        const figure = (column, text) => element("td", { "data-label": labelled(headers[column]), text });
+        let column = 0;
+        const figure = (text) => element("td", { "data-label": labelled(headers[++column]), text });
+        const ifCharge = (text) => (charge ? figure(text) : (++column, element("td", { class: "kr-advisor__none", text: "–" })));
         const cells = [
           element("th", { scope: "row" }, [element("span", { class: "kr-advisor__rank", text: `${index + 1}. ` }), orders]),
-          figure(1, String(row.action_points)),
-          figure(2, String(row.points_left)),
-          figure(3, decimal.format(row.expected_wounds)),
-          figure(4, percent.format(row.p_at_least_one)),
-          figure(5, percent.format(row.p_at_least_goal)),
-          charge ? figure(6, percent.format(row.p_reach)) : element("td", { class: "kr-advisor__none", text: "–" }),
-          charge ? figure(7, percent.format(row.victory)) : element("td", { class: "kr-advisor__none", text: "–" }),
-          charge ? figure(8, decimal.format(row.expected_taken)) : element("td", { class: "kr-advisor__none", text: "–" }),
+          figure(String(row.action_points)),
+          figure(String(row.points_left)),
+          figure(decimal.format(row.expected_wounds)),
+          figure(percent.format(row.p_at_least_one)),
+          ...(goal ? [figure(percent.format(row.p_at_least_goal))] : []),
+          ifCharge(percent.format(row.p_reach)),
+          ifCharge(percent.format(row.victory)),
+          ifCharge(decimal.format(row.expected_taken)),
           element("td", { class: "kr-advisor__links" }, [
             links.length ? element("span", {}, [labelled(data.ui.calculators), ...join(links)]) : null,
             element("span", { class: "kr-advisor__rules" }, [labelled(data.ui.rules_used), ...join(ruleLinks)]),
