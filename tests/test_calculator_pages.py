@@ -237,8 +237,9 @@ def test_browser_numbers_equal_cpython(pages, name):
 
 # ---- 2. A shared link reproduces both scenarios -------------------------------------------------
 
-FIRST = {"wounds": "3,2,2,1,1", "attack": "5", "defense": "4", "armor": "2", "range": "long", "cover": "light"}
-SECOND = {"attack": "4", "moved": "march", "shooter_in": "deep-forest"}
+FIRST = {"wounds": "3,2,2,1,1", "attack": "5", "defense": "4", "armor": "2", "range": "long", "cover": "light",
+         "moved": "march"}  # fmt: skip
+SECOND = {"attack": "4", "moved": "none", "shooter_in": "deep-forest"}  # a second shot: no move (action points)
 
 
 def _type_into(page, scenario: str, values: dict[str, str]) -> None:
@@ -290,12 +291,13 @@ def test_shared_link_round_trips(pages, page, server):
         "armor": 2,
         "range": "long",
         "cover": "light",
+        "moved": "march",
         "precision": True,
     }
     typed_second = {
         **typed_first,
         "attack": 4,
-        "moved": "march",
+        "moved": "none",
         "shooter_in": "deep-forest",
         "precision": False,
         "second_shot": True,
