@@ -57,12 +57,25 @@ def test_pages_that_are_not_rules_leave_the_index(tmp_path, book):
     docs = [
         {"location": "calculators/shooting/", "title": "Shooting", "text": "<p>nonelight coverheavy cover</p>"},
         {"location": "benchmarks/#x", "title": "Benchmarks", "text": "<p>melee 12 ms</p>"},
-        {"location": "glossary/#ki", "title": "Ki", "text": "<p>Ki</p>"},
+        {"location": "clarifications/#x", "title": "Reading", "text": "<p>Ki</p>"},
     ]
     folder = _index(tmp_path, docs)
     search_index.tidy(tmp_path, book, "en")
     index = json.loads((folder / "search_index.json").read_text(encoding="utf-8"))
-    assert [doc["location"] for doc in index["docs"]] == ["glossary/#ki"]
+    assert [doc["location"] for doc in index["docs"]] == ["clarifications/#x"]
+
+
+def test_the_glossary_becomes_one_entry_per_term(tmp_path, book):
+    page = {"location": "glossary/", "title": "Глоссарий", "text": "<p>Все термины.</p> English Definition ..."}
+    folder = _index(tmp_path, [page, {"location": "glossary/#ki", "title": "Ки", "text": "..."}])
+    search_index.tidy(tmp_path, book, "ru")
+    docs = {doc["location"]: doc for doc in json.loads((folder / "search_index.json").read_text())["docs"]}
+    assert docs["glossary/"]["text"] == "<p>Все термины.</p>"
+    assert len(docs) == 1 + len(book.terms)
+    point = docs["glossary/#action-point"]
+    assert point["title"] == "очко действия"
+    assert point["text"].startswith("<p>") and "{" not in point["text"]
+    assert {"AP", "PA", "ОД", "Action"} <= set(point["names"].split())
 
 
 def test_tidying_twice_changes_nothing_and_the_offline_index_follows(tmp_path, book):

@@ -13,12 +13,16 @@ outranking the rules they cite. This step rewrites ``search/search_index.json`` 
   words for both (``aliases.yaml``), the page's language's and the others';
 - the labelled lines that only cite (source, see also, passages involved) and the worked examples'
   labels leave the text; the rule's own text and examples stay;
+- the glossary, one table that Material indexes as a single wall of text in three languages, becomes
+  one entry per term: its name, its definition in the page's language, and its names in the other
+  languages and players' words as ``names``;
 - the pages in :data:`LEFT_OUT` leave the index: a search finds rules, terms and notes;
 - the file is written as UTF-8, not with every Cyrillic letter escaped (six bytes each).
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Iterable
@@ -26,7 +30,7 @@ from pathlib import Path
 
 from kensei_ref.languages import LANGUAGES, get_translations
 from kensei_ref.rules.model import Rule, RuleBook
-from kensei_ref.rules.search import referenced_terms
+from kensei_ref.rules.search import plain_text, referenced_terms
 
 LEFT_OUT = ("calculators/", "advisor/", "benchmarks/", "data-format/", "sources/", "units/", "offline/")
 """Pages a search does not return: tools and pages about the project, not rules."""
@@ -34,13 +38,24 @@ FIELDS = {"names": 8, "keywords": 2}
 """The fields added to each rule, with their boosts between the text's (1) and the title's (10): what
 names the rule counts almost as its title, the names of the terms it mentions twice a word of its
 text."""
+GLOSSARY_PAGE = "glossary/"
 GAME_NAMES = {"kensei": ("Kensei", "Кенсей"), "ronin": ("Ronin", "Ронин")}
 """The games as players name them in a query ("ronin movement", "движение кенсей")."""
 PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
 TAG = re.compile(r"<[^>]+>")
 CITING_LABELS = ("Source:", "See also:", "Rule id:", "Passages involved:")
 """Labels of the lines that only cite; a result never shows them (msgids of the site's catalogs)."""
-EXAMPLE_LABELS = ("Worked example", "Open in the calculator")
+EXAMPLE_LABELS = (
+    "Worked example",
+    "Open in the calculator",
+    "The sources are silent",
+    "The sources disagree",
+    "Reading of the rules",
+    "Translation may be out of date",
+    "The English text changed after this translation was made; the English page is the reference until the "
+    "translation is checked.",
+)
+"""Labels of examples, notes and notices: a result shows what they label, not them."""
 
 
 def tidy(site_dir: Path, book: RuleBook, lang: str) -> int:
@@ -55,7 +70,10 @@ def tidy(site_dir: Path, book: RuleBook, lang: str) -> int:
     docs = []
     for doc in index["docs"]:
         page, _, anchor = doc["location"].partition("#")
-        if page.startswith(LEFT_OUT):
+        if page.startswith(LEFT_OUT) or (page == GLOSSARY_PAGE and anchor):
+            continue  # the glossary's entries are written below, from the rule data
+        if page == GLOSSARY_PAGE:
+            docs += _glossary(doc, book, lang)
             continue
         text, keywords = _split(doc.get("text", ""), rules.get(anchor), labels)
         doc["text"] = text
@@ -96,6 +114,25 @@ def _split(text: str, rule: Rule | None, labels: tuple[tuple[str, ...], tuple[st
         return "" if words.startswith(citing + examples) else paragraph[0]
 
     return " ".join(PARAGRAPH.sub(kept, text).split()), " ".join(keywords)
+
+
+def _glossary(page: dict, book: RuleBook, lang: str) -> list[dict]:
+    """The glossary page (its introduction only) and one entry per term, at the term's anchor."""
+    intro = PARAGRAPH.search(page.get("text", ""))
+    entries = [{**page, "text": intro[0] if intro else ""}]
+    for term in book.terms:
+        names = [term.name[x] for x in LANGUAGES if x != lang]
+        names += [alias for x in LANGUAGES for alias in book.aliases_of(term.id, x)]
+        definition = " ".join(plain_text(book, term.definition, lang).split())
+        entries.append(
+            {
+                "location": f"{GLOSSARY_PAGE}#{term.id}",
+                "title": term.name[lang],
+                "text": f"<p>{html.escape(definition, quote=False)}</p>",
+                "names": " ".join(dict.fromkeys(names)),
+            }
+        )
+    return entries
 
 
 def _names(book: RuleBook, rule: Rule, lang: str) -> Iterable[str]:
