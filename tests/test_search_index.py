@@ -63,6 +63,7 @@ def test_pages_that_are_not_rules_leave_the_index(tmp_path, book):
     search_index.tidy(tmp_path, book, "en")
     index = json.loads((folder / "search_index.json").read_text(encoding="utf-8"))
     assert [doc["location"] for doc in index["docs"]] == ["clarifications/#x"]
+    assert index["docs"][0]["boost"] == search_index.OTHER_PAGE_BOOST  # a rule comes before a note on it
 
 
 def test_the_glossary_becomes_one_entry_per_term(tmp_path, book):

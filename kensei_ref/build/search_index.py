@@ -16,7 +16,8 @@ outranking the rules they cite. This step rewrites ``search/search_index.json`` 
 - the glossary, one table that Material indexes as a single wall of text in three languages, becomes
   one entry per term: its name, its definition in the page's language, and its names in the other
   languages and players' words as ``names``;
-- the pages in :data:`LEFT_OUT` leave the index: a search finds rules, terms and notes;
+- the pages in :data:`LEFT_OUT` leave the index: a search finds rules, terms and notes; the pages
+  that repeat rules (quick reference, digest, clarifications) count less than the rules;
 - the file is written as UTF-8, not with every Cyrillic letter escaped (six bytes each).
 """
 
@@ -39,6 +40,10 @@ FIELDS = {"names": 8, "keywords": 2}
 names the rule counts almost as its title, the names of the terms it mentions twice a word of its
 text."""
 GLOSSARY_PAGE = "glossary/"
+RULE_PAGES = ("kensei/", "ronin/", GLOSSARY_PAGE)
+OTHER_PAGE_BOOST = 0.5
+"""The other pages' sections (home, quick reference, digest, clarifications) count half: a rule, or a
+term, comes before a table or a note that repeats it."""
 GAME_NAMES = {"kensei": ("Kensei", "Кенсей"), "ronin": ("Ronin", "Ронин")}
 """The games as players name them in a query ("ronin movement", "движение кенсей")."""
 PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
@@ -75,6 +80,8 @@ def tidy(site_dir: Path, book: RuleBook, lang: str) -> int:
         if page == GLOSSARY_PAGE:
             docs += _glossary(doc, book, lang)
             continue
+        if not page.startswith(RULE_PAGES):
+            doc["boost"] = OTHER_PAGE_BOOST
         text, keywords = _split(doc.get("text", ""), rules.get(anchor), labels)
         doc["text"] = text
         if anchor in rules and "names" not in doc:  # not yet tidied (``mkdocs serve`` keeps the files)
