@@ -140,8 +140,19 @@ RONIN_PARAMS = (
     flag("commander", N_("Commander"), N_("A fighter with the Commander skill."), "ronin.morale-modifiers"),
     flag("banner", N_("Banner"), N_("The warband may reroll a failed Morale test."), "ronin.banner"),
     flag("heavy_armour", N_("Heavy armour"), N_("Its fighters wear heavy armour."), "ronin.water"),
+    Param(
+        "rank",
+        "int",
+        N_("Rank"),
+        N_("Optional: the Rank of the fighter whose Rank tests you check most, such as the leader."),
+        "ronin.wavering",
+        default=None,
+        minimum=0,
+        maximum=10,
+    ),
 )
-"""A Ronin warband's fields besides its name and game."""
+"""A Ronin warband's fields besides its name and game. A Rank test is made fighter by fighter
+(ronin.wavering), so the warband holds at most one Rank: the fighter the player checks most."""
 
 PARAMS_BY_GAME = {"kensei": KENSEI_PARAMS, "ronin": RONIN_PARAMS}
 

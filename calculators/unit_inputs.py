@@ -148,6 +148,7 @@ FILLERS: dict[str, Filler] = {
     "morale-states": _morale,
     "morale-trigger": lambda mine, _: {"starting_fighters": band.fighters} if (band := _ronin(mine)) else {},
     "drowning": lambda mine, _: {"heavy_armour": band.heavy_armour} if (band := _ronin(mine)) else {},
+    "rank-test": lambda mine, _: {"rank": band.rank} if (band := _ronin(mine)) and band.rank is not None else {},
 }
 """The inputs each calculator takes from the profiles; calculators absent here take none."""
 

@@ -129,6 +129,10 @@ def test_profiles_fill_what_each_calculator_asks_from_a_unit():
     assert unit_inputs("morale-trigger", band) == {"starting_fighters": 8}
     assert unit_inputs("morale", archers) == {}  # a Kensei unit gives a Ronin calculator nothing
     assert unit_inputs("priority", band) == {}
+    assert unit_inputs("rank-test", band) == {}  # no Rank given: the field stays as it was
+    leader = read_units(units_file({**WARBAND, "rank": 3}))[0]
+    assert unit_inputs("rank-test", leader) == {"rank": 3}
+    assert CALCULATORS["rank-test"].run(unit_inputs("rank-test", leader))["p_success"] == 0.5
     assert set(FILLERS) <= set(CALCULATORS)
 
 
