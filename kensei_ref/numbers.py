@@ -13,8 +13,9 @@ rulebooks do; a locale whose CLDR minus is something else keeps its own.
 Lengths keep the way the rules write them: centimetres with the unit's symbol in the reader's
 language after a no-break space (10 cm, 10 см), inches with a double prime (6″).
 
-The browser formats the numbers it recomputes with ``Intl.NumberFormat``; :meth:`Numbers.symbols`
-gives a page the few symbols its script needs to write them the same way.
+The browser cannot run Babel: the numbers it recomputes are written by ``assets/js/numbers.js`` from
+the facts :meth:`Numbers.symbols` exports into each page (separators, signs, the percent's pattern),
+with Babel's rounding, so that the build's figures and the browser's are the same text.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ INCH_MARK = "\u2033"
 """Inches as the Ronin rules write them, straight after the number: 6″."""
 
 PERCENT_DIGITS = 1
-"""Probabilities are shown with one decimal: 12.5%."""
+"""Probabilities are shown with at most one decimal, as Babel writes a percent otherwise: 12.5%, 60%."""
 
 Number = int | float | Fraction | Decimal
 
@@ -73,7 +74,7 @@ class Numbers:
         self._decimal_pattern = self._negative(decimal)
         self._signed_pattern = self._negative(decimal, positive_prefix=get_plus_sign_symbol(self.locale))
         percent = self._negative(self.locale.percent_formats[None].pattern)
-        self._percent = self._digits(percent, PERCENT_DIGITS, PERCENT_DIGITS)
+        self._percent = self._digits(percent, 0, PERCENT_DIGITS)
         self._centimetres = get_translations(lang).gettext(CENTIMETRES)
 
     def __repr__(self) -> str:
@@ -94,15 +95,26 @@ class Numbers:
         """
         return format_decimal(_exact(value), self._digits(self._decimal_pattern, 0, digits), self.locale)
 
-    def percent(self, probability: Number) -> str:
-        """A probability as a percentage with one decimal, the percent sign where the locale puts it.
+    def percent(self, probability: Number, digits: int = PERCENT_DIGITS) -> str:
+        """A probability as a percentage with at most ``digits`` decimals, the percent sign where the locale puts it.
+
+        The same as the rule texts write a percent (60 %): a round percent has no decimal.
 
         >>> numbers_for("en").percent(0.125), numbers_for("fr").percent(0.125), numbers_for("ru").percent(0.125)
         ('12.5%', '12,5\\xa0%', '12,5\\xa0%')
+        >>> numbers_for("en").percent(0.6), numbers_for("fr").percent(0.6), numbers_for("ru").percent(0.6)
+        ('60%', '60\\xa0%', '60\\xa0%')
         >>> numbers_for("en").percent(1), numbers_for("fr").percent(0.001), numbers_for("ru").percent(-0.05)
-        ('100.0%', '0,1\\xa0%', '\\u22125,0\\xa0%')
+        ('100%', '0,1\\xa0%', '\\u22125\\xa0%')
+
+        Like every number here, the decimal text of the value is rounded half to even (Babel's
+        rounding), which the browser's script repeats: 6.25% is 6.2%.
+
+        >>> numbers_for("en").percent(0.0625), numbers_for("en").percent(0.0675)
+        ('6.2%', '6.8%')
         """
-        return format_percent(_exact(probability), self._percent, self.locale)
+        pattern = self._percent if digits == PERCENT_DIGITS else self._digits(self._percent, 0, digits)
+        return format_percent(_exact(probability), pattern, self.locale)
 
     def signed(self, value: Number, digits: int = 2) -> str:
         """A modifier as players write it: +1, −2 (true minus sign), and 0 with no sign.
@@ -144,23 +156,31 @@ class Numbers:
         """
         return f"{self.decimal(value, digits)}{UNIT_SPACE}{symbol}"
 
-    def symbols(self) -> dict[str, str]:
-        """What the browser's script needs to write numbers as this class does, ready for JSON.
+    def symbols(self) -> dict[str, str | int | list[int]]:
+        """What the browser's script (``assets/js/numbers.js``) needs to write numbers as this class does,
+        ready for JSON: the locale's separators, minus and plus signs, the percent sign's place, the
+        sizes of digit groups and the most decimals of a percent.
 
-        ``Intl.NumberFormat`` gives the digits; the page hands it these so that separators, the
-        minus sign and the percent sign's place are the ones the page was built with.
+        The script rounds as Babel does (the value's shortest decimal text, half to even) and joins
+        the digits with these symbols, so that a page's figures read the same whether the build or the
+        browser wrote them (``tests/test_numbers_browser.py`` compares them in Chromium).
 
-        >>> numbers_for("fr").symbols() == {"decimal": ",", "group": "\\u202f", "minus": "\\u2212", "plus": "+",
-        ...     "percent_prefix": "", "percent_suffix": "\\xa0%", "unit_space": "\\xa0"}
+        >>> numbers_for("fr").symbols() == {"decimal": ",", "group": "\\u202f", "grouping": [3, 3],
+        ...     "minus": "\\u2212", "plus": "+", "percent_prefix": "", "percent_suffix": "\\xa0%",
+        ...     "percent_digits": 1, "unit_space": "\\xa0"}
         True
         """
+        if self._percent.grouping != self._decimal_pattern.grouping:
+            raise ValueError(f"{self.lang}: percents and decimals group digits differently; numbers.js cannot")
         return {
             "decimal": get_decimal_symbol(self.locale),
             "group": get_group_symbol(self.locale),
+            "grouping": list(self._decimal_pattern.grouping),
             "minus": self.minus,
             "plus": get_plus_sign_symbol(self.locale),
             "percent_prefix": self._percent.prefix[0],
             "percent_suffix": self._percent.suffix[0],
+            "percent_digits": PERCENT_DIGITS,
             "unit_space": UNIT_SPACE,
         }
 

@@ -7,10 +7,10 @@ live status from the service worker. The indicator's words travel in each page a
 
 from __future__ import annotations
 
-from kensei_ref.languages import LANGUAGES, get_translations, up_to_site_root
+from kensei_ref.languages import LANGUAGES, N_, get_translations, up_to_site_root
+from kensei_ref.numbers import numbers_for
 from kensei_ref.site import ENGINE_FOLDER
 from kensei_ref.site.pages import environment
-from kensei_ref.languages import N_
 
 OFFLINE_PAGE = "offline.md"
 ARCHIVE_NAME = "kensei-ref-offline.zip"
@@ -26,8 +26,10 @@ UI = {
     "not_saved": N_("Not saved for offline use yet"),
     "failed": N_("Saving for offline use failed; it will be tried again on the next visit."),
     "unsupported": N_("This browser cannot keep the site for offline use: download the offline copy instead."),
-    "file": N_("This is the offline copy: reading and search work; the calculators show their default results, "
-               "because they need the site to be served over HTTP."),
+    "file": N_(
+        "This is the offline copy: reading and search work; the calculators show their default results, "
+        "because they need the site to be served over HTTP."
+    ),
     "update": N_("A new version of the site is ready."),
     "reload": N_("Reload"),
     "save_all": N_("Download everything for offline use (%(size)s)"),
@@ -41,8 +43,10 @@ UI = {
     "partly": N_("%(done)s of %(total)s saved"),
     "archive": N_("Download the offline copy (%(size)s, zip)"),
     "megabytes": N_("%(size)s MB"),
-    "save_data": N_("Data saver is on: only this language's pages were saved. The calculators' engine is saved "
-                    "with “Download everything”."),
+    "save_data": N_(
+        "Data saver is on: only this language's pages were saved. The calculators' engine is saved "
+        "with “Download everything”."
+    ),
 }
 
 
@@ -53,7 +57,8 @@ def words(lang: str) -> dict[str, str]:
 
 
 def ui(lang: str, page_url: str) -> dict:
-    """What ``offline.js`` needs on every page: translated words, the Offline page, the site's root."""
+    """What ``offline.js`` needs on every page: translated words, the Offline page, the site's root, and
+    the symbols its numbers are written with (:meth:`kensei_ref.numbers.Numbers.symbols`)."""
     return {
         "lang": lang,
         "theme_colour": THEME_COLOUR,
@@ -62,6 +67,7 @@ def ui(lang: str, page_url: str) -> dict:
         "engine": up_to_site_root(lang) + ENGINE_FOLDER,
         "groups": [*LANGUAGES, "engine"],
         "ui": words(lang),
+        "numbers": numbers_for(lang).symbols(),
     }
 
 

@@ -132,22 +132,14 @@
   function mount(root) {
     const data = JSON.parse(root.querySelector(".kr-calc__data").dataset.json);
     const status = root.querySelector(".kr-calc__status");
-    // Numbers as the build writes them (kensei_ref/numbers.py): Intl gives the digits, and the page's
-    // symbols the minus sign (the true minus, where Intl writes a hyphen).
-    const numberFormat = (options) => {
-      const intl = new Intl.NumberFormat(data.lang, options);
-      return { format: (value) => intl.format(value).replace(/^-/, data.numbers.minus) };
-    };
-    const percent = numberFormat({ style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    const decimal = numberFormat({ maximumFractionDigits: 3 });
-    const oneDecimal = numberFormat({ maximumFractionDigits: 1 });
-    const wholePercent = numberFormat({ style: "percent", maximumFractionDigits: 0 });
+    // Numbers as the build writes them (kensei_ref/numbers.py), from the page's symbols (numbers.js).
+    const numbers = window.krNumbers(data.numbers);
     // bar labels: whole percents, with a decimal near 0 and 100 % (a 0.3 % chance is not "0 %")
     const chartFormat = {
-      percent: (v) => percent.format(v),
-      whole: (v) => wholePercent.format(v),
-      short: (v) => (v > 0 && v < 0.1) || (v > 0.9 && v < 1) ? percent.format(v) : wholePercent.format(v),
-      outcome: (k) => decimal.format(k),
+      percent: (v) => numbers.percent(v),
+      whole: (v) => numbers.percent(v, 0),
+      short: (v) => (v > 0 && v < 0.1) || (v > 0.9 && v < 1) ? numbers.percent(v) : numbers.percent(v, 0),
+      outcome: (k) => numbers.decimal(k, 0),
     };
     const label = (text) => data.labels[text] || text;
     const element = (...args) => elementImpl(...args);
@@ -171,7 +163,7 @@
       const shown = chances.length ? chances : view.figures.slice(-1);
       const parts = shown.map((f) => fill(data.ui.pair, { label: label(f.label), value: formatValue(f.value, f.kind) }));
       const row = !chances.length && view.tables.length ? view.tables[0].rows.find((r) => r[0] === 1) : null;
-      if (row) parts.push(fill(data.ui.pair, { label: `${data.ui.at_least} 1`, value: percent.format(row[2]) }));
+      if (row) parts.push(fill(data.ui.pair, { label: `${data.ui.at_least} 1`, value: numbers.percent(row[2]) }));
       const note = section.dataset.state === "fresh" ? [] : [element("span", { class: "kr-calc__summary-note", text: section.dataset.note || data.ui.computing })];
       summary.replaceChildren(...note, element("span", { class: "kr-calc__summary-figures", text: parts.join(" · ") }));
     }
@@ -339,10 +331,11 @@
     function formatValue(value, kind) {
       if (typeof value === "string") return label(data.choices[value] || value);
       if (typeof value === "boolean") return value ? "✓" : "–";
-      if (kind === "probability") return percent.format(value);
-      if (kind === "modifier") return (value > 0 ? data.numbers.plus : "") + decimal.format(value);
-      if (kind === "cm") return `${oneDecimal.format(value)}\u00a0${data.cm}`;
-      return decimal.format(value);
+      // as calculator_pages.format_value
+      if (kind === "probability") return numbers.percent(value);
+      if (kind === "modifier") return numbers.signed(Math.trunc(value));
+      if (kind === "cm") return numbers.quantity(value, data.cm, 1);
+      return numbers.decimal(value, 3);
     }
 
     function elementImpl(tag, attributes = {}, children = []) {
@@ -369,7 +362,7 @@
             title: label(table.title),
             outcome_label: label(table.outcome_label),
             rows: table.rows.map(([k, exactly, atLeast]) => ({
-              k: decimal.format(k), exactly: percent.format(exactly), at_least: percent.format(atLeast),
+              k: numbers.decimal(k, 0), exactly: numbers.percent(exactly), at_least: numbers.percent(atLeast),
               bar: (100 * exactly / top).toFixed(1),
             })),
           };
@@ -440,8 +433,8 @@
         .map(([a, b]) => {
           const delta = b.value - a.value;
           const text = a.kind === "probability"
-            ? `${delta >= 0 ? "+" : "−"}${percent.format(Math.abs(delta))}`
-            : `${delta >= 0 ? "+" : "−"}${decimal.format(Math.abs(delta))}`;
+            ? `${delta >= 0 ? data.numbers.plus : data.numbers.minus}${numbers.percent(Math.abs(delta))}`
+            : `${delta >= 0 ? data.numbers.plus : data.numbers.minus}${numbers.decimal(Math.abs(delta), 3)}`;
           return element("div", { class: "kr-figure" }, [element("dt", { text: label(a.label) }), element("dd", { text })]);
         });
       box.replaceChildren(element("h2", { class: "kr-calc__heading", text: data.ui.difference }), element("dl", { class: "kr-figures" }, rows));
@@ -475,7 +468,7 @@
           return param ? `«${label(param.label)}»` : name;
         });
         const text = label(template).replace(/\{(\w+)\}/g, (whole, key) =>
-          /^\d+$/.test(key) ? names[Number(key)] : (key in values ? decimal.format(values[key]) : whole));
+          /^\d+$/.test(key) ? names[Number(key)] : (key in values ? numbers.decimal(values[key], 3) : whole));
         const param = data.params.find((p) => p.name === field) || data.params[0];
         fieldError(param, fill(data.ui.rules, { message: text }), scenario);
         markStale(scenario);

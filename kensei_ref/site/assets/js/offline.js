@@ -11,10 +11,9 @@
   const languageRoot = new URL(JSON.parse(configNode.textContent).base + "/", window.location.href);
   const siteRoot = new URL(settings.root, languageRoot);
   let panel = document.getElementById("kr-offline-panel");
-  const numbers = new Intl.NumberFormat(settings.lang, { maximumFractionDigits: 1 });
-  const percents = new Intl.NumberFormat(settings.lang, { style: "percent", maximumFractionDigits: 0 });
+  const numbers = window.krNumbers(settings.numbers); // as the build writes them (numbers.js)
   const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
-  const megabytes = (bytes) => fill(ui.megabytes, { size: numbers.format(bytes / 1e6) });
+  const megabytes = (bytes) => fill(ui.megabytes, { size: numbers.decimal(bytes / 1e6, 1) });
 
   // ---- The indicator in the header ---------------------------------------------------------------
   const ICONS = {
@@ -118,7 +117,7 @@
 
   function onProgress(data) {
     const share = data.total ? data.done / data.total : 1;
-    showState("saving", fill(ui.saving, { percent: percents.format(share) }));
+    showState("saving", fill(ui.saving, { percent: numbers.percent(share, 0) }));
     const bar = panel && panel.querySelector(".kr-offline-panel__progress");
     if (bar) { bar.hidden = false; bar.max = data.total || 1; bar.value = data.done; }
   }

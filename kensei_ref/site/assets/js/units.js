@@ -348,8 +348,7 @@
     const form = root.querySelector(".kr-advisor__form");
     const status = root.querySelector(".kr-advisor__status");
     const result = root.querySelector(".kr-advisor__result");
-    const percent = new Intl.NumberFormat(data.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    const decimal = new Intl.NumberFormat(data.lang, { maximumFractionDigits: 2 });
+    const numbers = window.krNumbers(data.numbers); // as kensei-ref advise writes them (numbers.js)
     const remembered = JSON.parse(window.sessionStorage.getItem("kensei-ref:advisor") || "{}");
     let pair = null;
     let asked = 0;
@@ -412,12 +411,12 @@
           element("th", { scope: "row" }, [element("span", { class: "kr-advisor__rank", text: `${index + 1}. ` }), orders]),
           figure(String(row.action_points)),
           figure(String(row.points_left)),
-          figure(decimal.format(row.expected_wounds)),
-          figure(percent.format(row.p_at_least_one)),
-          ...(goal ? [figure(percent.format(row.p_at_least_goal))] : []),
-          ifCharge(percent.format(row.p_reach)),
-          ifCharge(percent.format(row.victory)),
-          ifCharge(decimal.format(row.expected_taken)),
+          figure(numbers.decimal(row.expected_wounds)),
+          figure(numbers.percent(row.p_at_least_one)),
+          ...(goal ? [figure(numbers.percent(row.p_at_least_goal))] : []),
+          ifCharge(numbers.percent(row.p_reach)),
+          ifCharge(numbers.percent(row.victory)),
+          ifCharge(numbers.decimal(row.expected_taken)),
           element("td", { class: "kr-advisor__links" }, [
             links.length ? element("span", {}, [labelled(data.ui.calculators), ...join(links)]) : null,
             element("span", { class: "kr-advisor__rules" }, [labelled(data.ui.rules_used), ...join(ruleLinks)]),

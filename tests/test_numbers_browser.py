@@ -1,0 +1,121 @@
+"""The browser writes the numbers it recomputes as the build does: ``assets/js/numbers.js``, given the
+symbols a page carries (:meth:`kensei_ref.numbers.Numbers.symbols`), gives the same text as Babel
+through :mod:`kensei_ref.numbers` for the same numbers, in every language, in Debian's Chromium."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from kensei_ref.languages import LANGUAGES
+from kensei_ref.numbers import numbers_for
+from kensei_ref.site import HERE
+
+NUMBERS_JS = HERE / "assets" / "js" / "numbers.js"
+
+DECIMALS = [
+    0,
+    -0.0,
+    1,
+    -1,
+    2.5,
+    -2.5,
+    0.8996,
+    1234.5,
+    -1234.5,
+    100000,
+    1e6,
+    0.125,
+    0.135,
+    2.675,
+    1.005,
+    -0.001,
+    12.345,
+    float(Fraction(2, 3)),
+    float(Fraction(-7, 6)),
+    1e-7,
+    123456789.125,
+]
+"""Halves that round to even (0.125, 2.675 as its shortest text), groups, signs, tiny and large values."""
+
+PROBABILITIES = [
+    0,
+    1,
+    0.6,
+    0.125,
+    0.0625,
+    0.0675,
+    0.1235,
+    0.0325,
+    0.99951,
+    0.00049,
+    0.0005,
+    1e-9,
+    -0.05,
+    *(float(Fraction(k, 36)) for k in range(37)),
+    *(float(Fraction(k, 1000)) for k in range(0, 1001, 7)),
+]
+"""Dice chances: tenths, thirty-sixths, ties that Babel rounds half to even from the shortest text."""
+
+MODIFIERS = [0, 1, -1, 2, -3, 0.5, -1.5, 0.001, -0.001, 10]
+
+JS_FORMATS = """([symbols, decimals, probabilities, modifiers]) => {
+  const numbers = window.krNumbers(symbols);
+  return {
+    decimal: decimals.map((v) => numbers.decimal(v)),
+    decimal0: decimals.map((v) => numbers.decimal(v, 0)),
+    decimal3: decimals.map((v) => numbers.decimal(v, 3)),
+    percent: probabilities.map((v) => numbers.percent(v)),
+    percent0: probabilities.map((v) => numbers.percent(v, 0)),
+    signed: modifiers.map((v) => numbers.signed(v)),
+    quantity: decimals.map((v) => numbers.quantity(v, "cm")),
+  };
+}"""
+
+
+def _python(lang: str) -> dict[str, list[str]]:
+    numbers = numbers_for(lang)
+    return {
+        "decimal": [numbers.decimal(v) for v in DECIMALS],
+        "decimal0": [numbers.decimal(v, 0) for v in DECIMALS],
+        "decimal3": [numbers.decimal(v, 3) for v in DECIMALS],
+        "percent": [numbers.percent(v) for v in PROBABILITIES],
+        "percent0": [numbers.percent(v, 0) for v in PROBABILITIES],
+        "signed": [numbers.signed(v) for v in MODIFIERS],
+        "quantity": [numbers.quantity(v, "cm") for v in DECIMALS],
+    }
+
+
+@pytest.fixture(scope="module")
+def numbers_page(browser):
+    page = browser.new_page()
+    page.set_content("<!doctype html><meta charset=utf-8><title>numbers</title>")
+    page.add_script_tag(content=NUMBERS_JS.read_text(encoding="utf-8"))
+    yield page
+    page.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_browser_writes_numbers_as_python_does(numbers_page, lang):
+    shown = numbers_page.evaluate(JS_FORMATS, [numbers_for(lang).symbols(), DECIMALS, PROBABILITIES, MODIFIERS])
+    expected = _python(lang)
+    different = [
+        f"{kind}({value!r}): browser {got!r}, Python {want!r}"
+        for kind, values in expected.items()
+        for value, got, want in zip(
+            {"percent": PROBABILITIES, "percent0": PROBABILITIES, "signed": MODIFIERS}.get(kind, DECIMALS),
+            shown[kind],
+            values,
+            strict=True,
+        )
+        if got != want
+    ]
+    assert not different, "\n".join(different)
+
+
+def test_the_pages_own_intl_would_not_do(numbers_page):
+    """Why the page does not hand numbers to Intl.NumberFormat in its own language: Chromium's French
+    percent and minus are not Babel's, so figures written by the build would change when recomputed."""
+    intl = numbers_page.evaluate("""() => new Intl.NumberFormat("fr", {style: "percent"}).format(-0.6)""")
+    assert intl != numbers_for("fr").percent(-0.6)
