@@ -168,7 +168,7 @@ def test_a_malformed_reference_is_reported_with_file_and_key(tmp_path, old, new,
     _replace(data, CHAPTER, old, new)
     report = _report(data)
     assert f"data/kensei/08-sample.yaml: rules[kensei.points].body.en: malformed reference (found {found})" in report
-    assert "write {rule:ID}, {term:ID}, {value:KEY} or {signed:KEY}" in report
+    assert "write {rule:ID}, {term:ID}, {value:KEY}, {signed:KEY} or {percent:KEY}" in report
 
 
 def test_data_check_shows_one_clean_message(tmp_path, monkeypatch, capsys):

@@ -31,7 +31,7 @@ from kensei_ref.rules.model import (
     Term,
     Text,
 )
-from kensei_ref.rules.references import REFERENCE
+from kensei_ref.rules.references import REFERENCE, VALUE_KINDS
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 GAMES = ("kensei", "ronin")
@@ -288,7 +288,10 @@ def _markup(text: str) -> str | None:
     return None
 
 
-REFERENCE_FORM = "write {rule:ID}, {term:ID}, {value:KEY} or {signed:KEY}, with an optional |label, and no other braces"
+REFERENCE_FORM = (
+    "write {rule:ID}, {term:ID}, {value:KEY}, {signed:KEY} or {percent:KEY}, with an optional |label, "
+    "and no other braces"
+)
 
 
 def _malformed_reference(text: str) -> str | None:
@@ -692,7 +695,7 @@ class _ReferenceCheck:
             return f"reference to unknown rule {_shown(target)}"
         if kind == "term" and target not in self.terms:
             return f"reference to unknown glossary term {_shown(target)}"
-        if kind in ("value", "signed"):
+        if kind in VALUE_KINDS:
             owner_id, _, key = target.rpartition("#")
             owner = self.rules.get(owner_id) if owner_id else rule
             if owner is None:

@@ -1,4 +1,5 @@
-"""Inline references inside rule texts: ``{rule:ID}``, ``{term:ID}``, ``{value:KEY}``, ``{signed:KEY}``.
+"""Inline references inside rule texts: ``{rule:ID}``, ``{term:ID}``, ``{value:KEY}``, ``{signed:KEY}``,
+``{percent:KEY}``.
 
 The data writes numbers and links symbolically so that a number lives once (in a rule's
 ``values``) and a title is never repeated by hand; this module turns them into Markdown for a
@@ -9,17 +10,46 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from fractions import Fraction
 
 from kensei_ref.numbers import numbers_for
 
-REFERENCE = re.compile(r"\{(?P<kind>rule|term|value|signed):(?P<target>[^}|\s]+)(?:\|(?P<label>[^}]*))?\}")
+REFERENCE = re.compile(r"\{(?P<kind>rule|term|value|signed|percent):(?P<target>[^}|\s]+)(?:\|(?P<label>[^}]*))?\}")
 """``{kind:target}`` or ``{kind:target|label}``; values name ``key`` or ``rule.id#key``."""
+
+VALUE_KINDS = ("value", "signed", "percent")
+"""The references that show one of a rule's values: as it is, signed, or as a percent of 100."""
+
+WRITTEN_PERCENT = re.compile(r"(?<=\d)[ \u00a0\u202f]?%")
+"""A percent sign after a number in prose, with or without a space before it."""
 
 
 def value_text(kind: str, number: int, lang: str) -> str:
-    """The number of a ``{value:…}`` (3, −1) or ``{signed:…}`` (+1, 0, −2) reference as ``lang`` writes it."""
+    """The number of a ``{value:…}`` (3, −1), ``{signed:…}`` (+1, 0, −2) or ``{percent:…}`` (50 %, a value of 50)
+    reference as ``lang`` writes it.
+
+    >>> value_text("percent", 50, "en"), value_text("percent", 50, "fr"), value_text("signed", -2, "ru")
+    ('50%', '50\\xa0%', '\\u22122')
+    """
     numbers = numbers_for(lang)
+    if kind == "percent":
+        return numbers.percent(Fraction(number, 100))
     return numbers.signed(number) if kind == "signed" else numbers.decimal(number)
+
+
+def written_numbers(text: str, lang: str) -> str:
+    """``text`` with the percents its prose writes by hand ("a 60% chance", "60 % de chances") spaced as
+    Babel spaces ``lang``'s: the rule data types an ordinary space, or none, and the page shows what
+    :meth:`kensei_ref.numbers.Numbers.percent` would (the sign after a no-break space in French and Russian,
+    so that it never starts a line).
+
+    >>> written_numbers("soit 60 % de chances", "fr"), written_numbers("a 94 % chance", "en")
+    ('soit 60\\xa0% de chances', 'a 94% chance')
+    """
+    symbols = numbers_for(lang).symbols()
+    if symbols["percent_prefix"] or not str(symbols["percent_suffix"]).endswith("%"):
+        return text  # a language that writes %60 reads its prose as written
+    return WRITTEN_PERCENT.sub(str(symbols["percent_suffix"]), text)
 
 
 def expand(text: str, resolve: Callable[[str, str, str | None], str]) -> str:
@@ -32,7 +62,7 @@ def plain(text: str, resolve_title: Callable[[str, str], str]) -> str:
 
     Args:
         resolve_title: gives the words for a ``rule`` or ``term`` reference without a label, and
-            the number for a ``value`` or ``signed`` reference.
+            the number for a ``value``, ``signed`` or ``percent`` reference.
     """
 
     def words(kind: str, target: str, label: str | None) -> str:

@@ -41,7 +41,7 @@ import snowballstemmer
 from kensei_ref.languages import LANGUAGE_RECORDS, SOURCE_LANGUAGE
 from kensei_ref.languages import LANGUAGES as LANGS
 from kensei_ref.rules.model import Rule, RuleBook, Term, Text
-from kensei_ref.rules.references import REFERENCE, plain, value_text
+from kensei_ref.rules.references import REFERENCE, plain, value_text, written_numbers
 
 STEMMERS = {language.code: language.stemmer for language in LANGUAGE_RECORDS}
 """Snowball algorithm of each language. Cyrillic words always take the Russian one."""
@@ -401,7 +401,7 @@ def plain_text(book: RuleBook, text: Text, lang: str, rule: Rule | None = None) 
         number = owner.values[key] if owner is not None else 0  # the loader checks every reference
         return value_text(kind, number, lang)
 
-    return plain(text[lang], resolve)
+    return written_numbers(plain(text[lang], resolve), lang)
 
 
 def referenced_terms(book: RuleBook, rule: Rule) -> list[Term]:

@@ -19,7 +19,7 @@ from kensei_ref.languages import LANGUAGE_NAMES, LANGUAGES, N_, QUOTES, collatio
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules import freshness
 from kensei_ref.rules.model import Chapter, Citation, Rule, RuleBook, Term
-from kensei_ref.rules.references import REFERENCE, expand, plain, value_text
+from kensei_ref.rules.references import REFERENCE, expand, plain, value_text, written_numbers
 from kensei_ref.site import quickref
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -122,7 +122,7 @@ class PageContext:
             number = self.value(rule, target)
             return value_text(kind, number, self.lang)
 
-        return plain(text, words)
+        return written_numbers(plain(text, words), self.lang)
 
     def markdown(self, text: str, rule: Rule | None = None) -> str:
         """Text with references turned into Markdown links, tooltips and numbers."""
@@ -138,7 +138,7 @@ class PageContext:
             number = self.value(rule, target)
             return value_text(kind, number, self.lang)
 
-        return expand(text, resolve)
+        return written_numbers(expand(text, resolve), self.lang)
 
     def quote(self, text: str) -> str:
         opening, closing = QUOTES[self.lang]
