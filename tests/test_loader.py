@@ -163,6 +163,54 @@ BAD_DATA = [
     ),
     pytest.param(
         CHAPTER,
+        "        origin: ours\n",
+        "",
+        ["data/kensei/08-sample.yaml: rules[kensei.try-again].examples[0]: missing key 'origin'"],
+        id="example-without-origin",
+    ),
+    pytest.param(
+        CHAPTER,
+        "        origin: ours\n",
+        "        origin: mine\n",
+        ["data/kensei/08-sample.yaml: rules[kensei.try-again].examples[0].origin: must be {text, section}"],
+        id="example-origin-neither-ours-nor-a-source",
+    ),
+    pytest.param(
+        CHAPTER,
+        "        origin: ours\n",
+        '        origin: {text: "002", section: 9.9 Nowhere}\n',
+        [
+            "data/kensei/08-sample.yaml: rules[kensei.try-again].examples[two-tries].origin: "
+            "section '9.9 Nowhere' is not a section of source text 002"
+        ],
+        id="example-origin-unknown-section",
+    ),
+    pytest.param(
+        CHAPTER,
+        "        origin: ours\n",
+        "        origin: {ref: sample-ref}\n",
+        ["rules[kensei.try-again].examples[0].origin: must be {text, section}"],
+        id="example-origin-outside-reference",
+    ),
+    pytest.param(
+        "sources.yaml",
+        "  ours: {en: written for this reference,",
+        "  theirs: {en: written for this reference,",
+        [
+            "data/sources.yaml: example_labels: unknown key 'theirs'",
+            "data/sources.yaml: example_labels.ours: missing: the label of the worked examples whose origin is 'ours'",
+        ],
+        id="example-label-missing",
+    ),
+    pytest.param(
+        "sources.yaml",
+        "  ours: {en: written for this reference, fr: rédigé pour cette référence,",
+        "  ours: {en: written for this reference,",
+        ["data/sources.yaml: example_labels.ours.fr: missing language"],
+        id="example-label-language-missing",
+    ),
+    pytest.param(
+        CHAPTER,
         "see {rule:kensei.try-again}.",
         "see {rule:kensei.try-again}. [the rule](javascript:alert(1))",
         ["rules[kensei.points].body.en: a link to a script or data address is not allowed"],

@@ -186,7 +186,10 @@ def render_rule(book: RuleBook, rule: Rule, lang: str, width: int = 80) -> str:
         lines.append(_("(translation may be out of date)"))
     lines += ["", *terminal_lines(plain_text(book, rule.body, lang, rule), width)]
     for example in rule.examples:
-        lines += ["", _("Worked example"), *terminal_lines(plain_text(book, example.text, lang, rule), width, "  ")]
+        label = f"{_('Worked example')} · {book.example_labels[example.origin][lang]}"
+        lines += ["", label, *terminal_lines(plain_text(book, example.text, lang, rule), width, "  ")]
+        if example.source:
+            lines += _wrap(f"{_('Source:')} {_citation(book, example.source, lang)}", width, "  ")
     for note in rule.notes:
         lines += ["", _note_kind(note.kind, _), *terminal_lines(plain_text(book, note.text, lang, rule), width, "  ")]
         if note.sources:

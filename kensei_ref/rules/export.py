@@ -36,6 +36,7 @@ def _rule(rule: Rule) -> dict[str, Any]:
             {
                 "id": e.id,
                 "text": _text(e.text),
+                "origin": _citation(e.source) if e.source else "ours",
                 "calculator": e.calculator,
                 "inputs": dict(e.inputs),
                 "expect": dict(e.expect),

@@ -20,6 +20,7 @@ import yaml
 from kensei_ref.languages import LANGUAGES as LANGS
 from kensei_ref.languages import TRANSLATED
 from kensei_ref.rules.model import (
+    EXAMPLE_ORIGINS,
     Chapter,
     Citation,
     Example,
@@ -352,10 +353,11 @@ def _display(path: Path, root: Path) -> str:
 def _load_examples(check: _Checker, node: Any, path: str) -> tuple[Example, ...]:
     examples = []
     for item, where in check.items(node, path):
-        if not check.mapping(item, where, ("id", "text"), ("calculator", "inputs", "expect")):
+        if not check.mapping(item, where, ("id", "text", "origin"), ("calculator", "inputs", "expect")):
             continue
         example_id = check.string(item.get("id"), f"{where}.id", SLUG)
         text = check.text(item.get("text"), f"{where}.text")
+        origin = _example_origin(check, item.get("origin"), f"{where}.origin")
         calculator = item.get("calculator")
         if calculator is not None:
             check.string(calculator, f"{where}.calculator")
@@ -365,12 +367,27 @@ def _load_examples(check: _Checker, node: Any, path: str) -> tuple[Example, ...]
         elif "inputs" in item or "expect" in item:
             check.problem(where, "inputs and expect need a calculator")
         inputs, expect = (item.get(key) if isinstance(item.get(key), dict) else {} for key in ("inputs", "expect"))
-        if example_id and text:
-            examples.append(Example(example_id, text, calculator, dict(inputs), dict(expect)))
+        if example_id and text and origin:
+            source = origin if isinstance(origin, Citation) else None
+            examples.append(Example(example_id, text, source, calculator, dict(inputs), dict(expect)))
     ids = [e.id for e in examples]
     for dup in {i for i in ids if ids.count(i) > 1}:
         check.problem(path, f"duplicate example id {_shown(dup)}")
     return tuple(examples)
+
+
+OURS = "ours"
+"""An example's ``origin`` when it was written for this reference (the source texts do not have it)."""
+
+
+def _example_origin(check: _Checker, node: Any, path: str) -> Citation | str | None:
+    """Where an example comes from: the source text and section it is taken from, or ``ours``."""
+    if node == OURS:
+        return OURS
+    if isinstance(node, dict) and "ref" not in node:
+        return check.citation(node, path)
+    check.problem(path, f"must be {{text, section}} (an example of that source text) or {OURS!r} (written here)")
+    return None
 
 
 def _load_notes(check: _Checker, node: Any, path: str) -> tuple[Note, ...]:
@@ -526,12 +543,16 @@ def _load_terms(path: Path, root: Path, problems: list[Problem], require_stamps:
     return terms
 
 
-def _load_sources(path: Path, root: Path, problems: list[Problem]) -> tuple[list[SourceText], list[Reference]] | None:
-    """The source texts and outside references, or None when any of them is invalid: everything cites
-    these, so one lost entry would be reported as unknown at every citation of it."""
+Sources = tuple[list[SourceText], list[Reference], dict[str, Text]]
+"""What ``sources.yaml`` holds: the source texts, the outside references, the worked examples' labels."""
+
+
+def _load_sources(path: Path, root: Path, problems: list[Problem]) -> Sources | None:
+    """The source texts, outside references and examples' labels, or None when any text or reference is
+    invalid: everything cites these, so one lost entry would be reported as unknown at every citation of it."""
     data = _read_yaml(path, root, problems, "sources")
     check = _Checker(_display(path, root), problems)
-    if data is None or not check.mapping(data, "", ("texts", "references")):
+    if data is None or not check.mapping(data, "", ("texts", "references"), ("example_labels",)):
         return None
     text_items = check.items(data.get("texts"), "texts")
     reference_items = check.items(data.get("references"), "references")
@@ -539,7 +560,26 @@ def _load_sources(path: Path, root: Path, problems: list[Problem]) -> tuple[list
     references = [reference for item, where in reference_items if (reference := _reference(check, item, where))]
     if len(texts) < len(text_items) or len(references) < len(reference_items):
         return None
-    return texts, references
+    return texts, references, _example_labels(check, data.get("example_labels", {}))
+
+
+def _example_labels(check: _Checker, node: Any) -> dict[str, Text]:
+    """The label a page gives a worked example of each origin (``rules``, ``ours``), in every language."""
+    if not check.mapping(node, "example_labels", (), EXAMPLE_ORIGINS):
+        return {}
+    labels = {
+        origin: check.text(node[origin], f"example_labels.{origin}") for origin in node if origin in EXAMPLE_ORIGINS
+    }
+    return {origin: label for origin, label in labels.items() if label}
+
+
+def _check_example_labels(book: RuleBook, file: str, problems: list[Problem]) -> None:
+    """Every origin a worked example has needs its label: no page shows an example without saying where
+    it comes from."""
+    for origin in dict.fromkeys(example.origin for rule in book.rules for example in rule.examples):
+        if origin not in book.example_labels:
+            message = f"missing: the label of the worked examples whose origin is {_shown(origin)}"
+            problems.append(Problem(file, f"example_labels.{origin}", message))
 
 
 ALIAS_LETTERS = 40
@@ -714,6 +754,8 @@ class _ReferenceCheck:
                 self.problems.append(Problem(rule.file, f"{base}.see_also", f"unknown rule {_shown(target)}"))
         for example in rule.examples:
             self.text(example.text, rule.file, f"{base}.examples[{example.id}].text", rule)
+            if example.source:
+                self.citation(example.source, rule.file, f"{base}.examples[{example.id}].origin")
         for note in rule.notes:
             self.text(note.text, rule.file, f"{base}.notes[{note.id}].text", rule)
             for j, citation in enumerate(note.sources):
@@ -769,9 +811,9 @@ def load(data_dir: Path = DATA_DIR, *, require_stamps: bool = True) -> RuleBook:
         else:
             lost.append(path)
     if sources := _load_sources(data_dir / "sources.yaml", data_dir, problems):
-        texts, references = sources
+        texts, references, labels = sources
     else:
-        texts, references = [], []
+        texts, references, labels = [], [], {}
         lost.append(data_dir / "sources.yaml")
     aliases_path = data_dir / "aliases.yaml"
     aliases = _load_aliases(aliases_path, data_dir, problems)
@@ -782,12 +824,13 @@ def load(data_dir: Path = DATA_DIR, *, require_stamps: bool = True) -> RuleBook:
     )
     _duplicates([(t.id, t.file) for t in terms], "term", problems)
     frozen = MappingProxyType({key: MappingProxyType(value) for key, value in aliases.items()})
-    book = RuleBook(tuple(chapters), tuple(terms), tuple(texts), tuple(references), frozen)
+    book = RuleBook(tuple(chapters), tuple(terms), tuple(texts), tuple(references), frozen, MappingProxyType(labels))
     if lost:
         files = ", ".join(_display(path, data_dir) for path in lost)
         raise DataError(problems, f"(references between files were not checked: fix these files first: {files})")
     _check_references(book, problems)
     _check_aliases(book, _display(aliases_path, data_dir), problems)
+    _check_example_labels(book, _display(data_dir / "sources.yaml", data_dir), problems)
     if problems:
         raise DataError(problems)
     return book

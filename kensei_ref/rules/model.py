@@ -61,15 +61,29 @@ class Citation:
     ref: str | None = None
 
 
+EXAMPLE_ORIGINS = ("rules", "ours")
+"""Where a worked example comes from: a source text (the rules' own example) or this reference (an
+example written for it); each has its label in ``RuleBook.example_labels``."""
+
+
 @dataclass(frozen=True)
 class Example:
-    """A worked example; with ``calculator`` set, the test suite runs it and checks ``expect``."""
+    """A worked example; with ``calculator`` set, the test suite runs it and checks ``expect``.
+
+    ``source`` is the source text and section the example is taken from; ``None`` means the example was
+    written for this reference and the source texts do not have it. Pages show which, always."""
 
     id: str
     text: Text
+    source: Citation | None
     calculator: str | None = None
     inputs: Mapping[str, object] = field(default_factory=dict)
     expect: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def origin(self) -> str:
+        """``rules`` for an example of the source texts, ``ours`` for one written for this reference."""
+        return "rules" if self.source else "ours"
 
 
 @dataclass(frozen=True)
@@ -182,6 +196,8 @@ class RuleBook:
     sources: tuple[SourceText, ...]
     references: tuple[Reference, ...]
     aliases: Aliases = field(default_factory=lambda: MappingProxyType({}))
+    example_labels: Mapping[str, Text] = field(default_factory=lambda: MappingProxyType({}))
+    """How a page labels a worked example of each origin (:data:`EXAMPLE_ORIGINS`), from ``sources.yaml``."""
 
     @cached_property
     def rules(self) -> tuple[Rule, ...]:
