@@ -35,8 +35,8 @@ from . import (
     shooting,
     spells,
 )
-from .errors import CalculatorInputError, RuleValueMissing
-from .params import N_, Param
+from .errors import CalculatorInputError, Plural, RuleValueMissing
+from .params import N_, Nn_, Param
 from .registry import Calculator
 from .rulebook import RuleValues
 
@@ -68,7 +68,9 @@ __all__ = [
     "N_",
     "Calculator",
     "CalculatorInputError",
+    "Nn_",
     "Param",
+    "Plural",
     "RuleValueMissing",
     "RuleValues",
     "action_points",

@@ -100,7 +100,7 @@ PARAMS = (
     choice(
         "charge_reading",
         N_("Charge reading"),
-        N_("movement: the charge is the unit's Movement of the turn; after-move: it may follow a march or run."),
+        N_("Whether the charge is the unit's Movement of the turn, or a march or run may come before it."),
         "kensei.charge-orders",
         CHARGE_READINGS,
     ),

@@ -25,7 +25,7 @@ from .rulebook import LOWEST_FACE, RuleValues, d10_faces
 DAMAGE_RULE_PARAM = choice(
     "damage_rule",
     N_("Damage reading"),
-    N_("threshold: as the melee Damage roll; subtractive: roll minus Armor, as in the ranged text."),
+    N_("Threshold: the Damage roll as melee reads it; subtractive: roll minus Armor, as the ranged text reads it."),
     "kensei.damage-roll",
     DAMAGE_RULES,
     default="threshold",

@@ -18,7 +18,7 @@ from .choices import COVER, COVER_RULES, NONE, SIDES
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import DEFENSE_RULE_PARAM, defense_reading_steps, strike_die
-from .params import N_, Param, characteristic, choice, count, flag
+from .params import N_, Nn_, Param, characteristic, choice, count, flag
 from .pmf import Pmf
 from .registry import Calculator
 from .results import Distribution, Figure, Result, Step, StepKind, Table, Value, tail_sums, to_floats
@@ -110,7 +110,7 @@ PARAMS = (
     choice(
         "first",
         N_("Who strikes first"),
-        N_("roll: the opposed Initiative roll; or your unit, or the enemy unit."),
+        N_("Roll for it: the opposed Initiative roll decides; or your unit, or the enemy unit, strikes first."),
         "kensei.initiative-resolution",
         ("roll", *SIDES),
     ),
@@ -172,7 +172,11 @@ def _check(inputs: Any) -> None:
             if cost > dice:
                 raise CalculatorInputError(
                     f"{side}_defensive",
-                    N_("costs {cost} combat dice but the unit has only {dice}"),
+                    Nn_(
+                        "costs {cost} combat die but the unit has only {dice}",
+                        "costs {cost} combat dice but the unit has only {dice}",
+                        "cost",
+                    ),
                     values={"cost": cost, "dice": dice},
                 )
 

@@ -6,13 +6,19 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypedDict
 
-from .errors import CalculatorInputError, quoted
+from .errors import CalculatorInputError, Plural, quoted
 from .rulebook import RuleValues
 
 
 def N_(message: str) -> str:
     """Mark an English string for translation without translating it here (Babel extracts it)."""
     return message
+
+
+def Nn_(singular: str, plural: str, count: str) -> Plural:
+    """Mark a message whose words follow a number: its English singular and plural, and the name of
+    the value that counts (Babel extracts the first two as one plural entry, ``-k Nn_:1,2``)."""
+    return Plural(singular, plural, count)
 
 
 Kind = Literal["int", "bool", "choice", "int_list"]

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .params import CHARACTERISTIC, N_, Param, choice, count, flag
+from .params import CHARACTERISTIC, N_, Nn_, Param, choice, count, flag
 from .registry import Calculator
 from .regroup import regroup_chance
 from .results import Distribution, Result, Step, Tabled, figure
@@ -104,7 +104,11 @@ def _check(inputs: Any) -> None:
         field = "strategic_orders" if inputs.strategic_orders else "taisho_ability"
         raise CalculatorInputError(
             field,
-            N_("reserves {reserved} commandment points but only {budget} are available"),
+            Nn_(
+                "reserves {reserved} commandment point, more than the {budget} available",
+                "reserves {reserved} commandment points, more than the {budget} available",
+                "reserved",
+            ),
             values={"reserved": reserved, "budget": budget},
         )
 

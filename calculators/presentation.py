@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import CalculatorInputError
+from .errors import CalculatorInputError, Plural
 from .results import to_number
 
 SHOWN_FROM = 0.0005
@@ -95,7 +95,9 @@ def answer(request: str) -> str:
     of :func:`units_answer`'s requests).
 
     Inputs travel as data, never as Python source. A bad input comes back as
-    ``{"error": {"field", "message", "related"}}`` for the page to show beside its field.
+    ``{"error": {"field", "message", "related", "values"}}`` for the page to show beside its field;
+    a message whose words follow a number (:class:`~calculators.errors.Plural`) also names that
+    value as ``"count"``, and its ``message`` is the English singular, the catalog's key.
     """
     query = json.loads(request)
     try:
@@ -103,13 +105,12 @@ def answer(request: str) -> str:
             return json.dumps(units_answer(query))
         return json.dumps({"view": present(query["calculator"], query["inputs"])})
     except CalculatorInputError as error:
-        return json.dumps(
-            {
-                "error": {
-                    "field": error.field,
-                    "message": error.message,
-                    "related": list(error.related),
-                    "values": error.values,
-                }
-            }
-        )
+        shown: dict[str, Any] = {
+            "field": error.field,
+            "message": error.msgid,
+            "related": list(error.related),
+            "values": error.values,
+        }
+        if isinstance(error.message, Plural):
+            shown["count"] = error.message.count
+        return json.dumps({"error": shown})

@@ -25,7 +25,7 @@ from .kensei_dice import (
     through_chance,
 )
 from .orders import action_cost
-from .params import CHARACTERISTIC, N_, Param, characteristic, choice, flag
+from .params import CHARACTERISTIC, N_, Nn_, Param, characteristic, choice, flag
 from .pmf import Pmf
 from .registry import Calculator
 from .results import Distribution, Result, Step, Tabled, entry, figure
@@ -202,7 +202,11 @@ def _check_action_points(inputs: Any) -> None:
         field, other = ("precision", volleys) if inputs.precision else ("moved", volleys)
         raise CalculatorInputError(
             field,
-            N_("cannot go with {0}: together they need {needed} action points; no unit has more than {most}"),
+            Nn_(
+                "cannot go with {0}: together they need {needed} action point; no unit has more than {most}",
+                "cannot go with {0}: together they need {needed} action points; no unit has more than {most}",
+                "needed",
+            ),
             (other,),
             {"needed": needed, "most": most},
         )
@@ -226,7 +230,11 @@ def _check(inputs: Any) -> None:
     if inputs.dice is None and _dice_per_volley(inputs) * volleys > MAX_DICE:
         raise CalculatorInputError(
             "wounds" if inputs.wounds is not None else "models",
-            N_("must give at most {most} dice per volley, got {dice}"),
+            Nn_(
+                "must give at most {most} die per volley, got {dice}",
+                "must give at most {most} dice per volley, got {dice}",
+                "most",
+            ),
             values={"most": MAX_DICE // volleys, "dice": _dice_per_volley(inputs)},
         )
 

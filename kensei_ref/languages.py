@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pyuca
+from babel import Locale
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,40 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locales"
 def N_(message: str) -> str:
     """Mark a string for extraction; it is translated when shown, in the reader's language."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message whose words follow a number, as ``ngettext`` takes it (extracted with ``-k Nn_:1,2``);
+    :func:`plural_forms` gives its forms to a page's script."""
+    return singular, plural
+
+
+PLURAL_SAMPLES: tuple[int, ...] = (*range(200), 1_000_000)
+"""Counts that meet every plural category of the languages at least once (French's "many" at a million)."""
+
+
+def plural_forms(lang: str, singular: str, plural: str) -> dict[str, str]:
+    """A plural message's forms in ``lang``, by CLDR plural category, for a page's script to choose with
+    ``Intl.PluralRules`` (the browser's CLDR rules; the catalog's own rule is gettext's ``Plural-Forms``).
+
+    Each category gets the form the catalog gives its first count, and ``other`` is always there (for a count
+    the browser puts in a category the samples never met); tests/test_plurals.py checks that the catalogs'
+    ``Plural-Forms`` give every count of a category the same form:
+
+    >>> forms = plural_forms("ru", "costs {cost} combat die but the unit has only {dice}",
+    ...                      "costs {cost} combat dice but the unit has only {dice}")
+    >>> sorted(forms)
+    ['few', 'many', 'one', 'other']
+    >>> [forms[category].split(",")[0] for category in ("one", "few", "many")]
+    ['стоит {cost} боевой кубик', 'стоит {cost} боевых кубика', 'стоит {cost} боевых кубиков']
+    """
+    translations = get_translations(lang)
+    locale = Locale.parse(BY_CODE[lang].locale)
+    forms: dict[str, str] = {}
+    for count in PLURAL_SAMPLES:
+        forms.setdefault(str(locale.plural_form(count)), translations.ngettext(singular, plural, count))
+    forms.setdefault("other", translations.ngettext(singular, plural, PLURAL_SAMPLES[-1]))
+    return forms
 
 
 def check_language(lang: str) -> str:

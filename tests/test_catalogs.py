@@ -32,6 +32,8 @@ def extracted(tmp_path_factory):
             "babel.cfg",
             "-k",
             "N_",
+            "-k",
+            "Nn_:1,2",
             "--no-location",
             "-o",
             str(pot),

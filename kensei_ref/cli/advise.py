@@ -19,7 +19,7 @@ from calculators import CalculatorInputError, RuleValues
 from calculators.advisor import PARAMS, Advice, advice_json, advise, explain
 from calculators.advisor_odds import Row
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS, parse_sequence
-from kensei_ref.cli.calc import OneLineParser, _dest, _metavar, option
+from kensei_ref.cli.calc import OneLineParser, _dest, _metavar, error_line, option
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.languages import LANGUAGES, N_, get_translations
 from kensei_ref.numbers import numbers_for
@@ -75,7 +75,7 @@ def run_advise(args: argparse.Namespace) -> int:
             return _why(args.why, mine, enemy, situation, lang, as_json=args.advise_json)
         advice = advise(mine, enemy, situation, rules)
     except CalculatorInputError as error:
-        sys.stderr.write(f"{prog}: error: {option(error.field)}: {error.describe(option)}\n")
+        sys.stderr.write(error_line(prog, error, lang))
         return 2
     if args.advise_json:
         sys.stdout.write(json.dumps(advice_json(advice), ensure_ascii=False) + "\n")
@@ -134,12 +134,9 @@ def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str) -> s
         lines.append("  ".join(cells).rstrip())
     if advice.other_orders and any(advice.points_left(row) for row in advice.rows):
         lines += ["", _("Points left (column “Left”) may also pay for, when the unit can:")]
-        lines += [
-            "  " + _("{order}: {points} AP [{rule}]").format(order=_(OTHER_ORDER_LABELS[name]), points=cost, rule=rule)
-            for name, rule, cost in advice.other_orders
-        ]
+        lines += ["  " + other_order_line(name, rule, cost, lang) for name, rule, cost in advice.other_orders]
     if advice.too_costly:
-        lines += ["", _("Not enough action points ({points} available) for:").format(points=advice.action_points)]
+        lines += ["", too_costly_heading(advice.action_points, lang)]
         lines += [
             "  " + _("{orders} (action points needed: {points})").format(orders=_sequence(actions, _), points=needed)
             for actions, needed in advice.too_costly
@@ -149,6 +146,28 @@ def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str) -> s
         _("Each row's figures are those of the calculators with the same inputs: kensei-ref advise --json lists them."),
     ]
     return "\n".join(lines) + "\n"
+
+
+def other_order_line(name: str, rule: str, cost: int, lang: str) -> str:
+    """An order the points a row leaves may pay for, with its cost: "Reload: 1 action point [kensei.reload]"."""
+    translations = get_translations(lang)
+    template = translations.ngettext(
+        "{order}: {points} action point [{rule}]", "{order}: {points} action points [{rule}]", cost
+    )
+    return template.format(order=translations.gettext(OTHER_ORDER_LABELS[name]), points=cost, rule=rule)
+
+
+def too_costly_heading(points: int, lang: str) -> str:
+    """The heading of the orders the unit cannot pay for with its ``points``."""
+    return (
+        get_translations(lang)
+        .ngettext(
+            "The unit's {points} action point is not enough for:",
+            "The unit's {points} action points are not enough for:",
+            points,
+        )
+        .format(points=points)
+    )
 
 
 def _cells(index: int, row: Row, advice: Advice, _: Callable[[str], str], numbers: Any) -> list[str]:

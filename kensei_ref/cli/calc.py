@@ -47,6 +47,13 @@ def option(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
+def error_line(prog: str, error: CalculatorInputError, lang: str) -> str:
+    """The one line a refused input prints: its option, and the rule's objection in ``lang`` (with the
+    words that follow a count in the form the count asks for) where the catalog has it, else in English."""
+    catalog = get_translations(lang) if lang in LANGUAGES else None
+    return f"{prog}: error: {option(error.field)}: {error.describe(option, catalog)}\n"
+
+
 def _dest(param: Param) -> str:
     return f"calc_{param.name}"
 
@@ -114,7 +121,7 @@ def run_calc(args: argparse.Namespace) -> int:
         mapping = merged(calculator.name, unit_inputs(calculator.name, mine, enemy), given)
         result = calculator.evaluate(mapping, rules)
     except CalculatorInputError as error:
-        sys.stderr.write(f"{prog}: error: {option(error.field)}: {error.describe(option)}\n")
+        sys.stderr.write(error_line(prog, error, lang))
         return 2
     except RuleValueMissing as error:
         sys.stderr.write(f"{prog}: error: {error}\n")

@@ -21,7 +21,7 @@ import calculators
 from calculators import CALCULATORS
 from calculators.choices import SIDE_CHOICES, SIDE_NAMES
 from calculators.presentation import present
-from kensei_ref.languages import N_, get_translations
+from kensei_ref.languages import N_, get_translations, plural_forms
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import ENGINE_FOLDER
@@ -124,13 +124,23 @@ options" (open as soon as one of them differs from its default, or holds an erro
 
 
 @cache
+def _calculator_messages() -> tuple[str | tuple[str, ...], ...]:
+    """Every message marked in the calculators: a string (``N_``), or a singular and plural (``Nn_``)."""
+    root = Path(calculators.__file__).resolve().parent
+    return tuple(message for _, _, message, _, _ in extract_from_dir(
+        str(root), method_map=[("**.py", "python")], keywords={"N_": None, "Nn_": (1, 2)}))
+
+
 def calculator_strings() -> frozenset[str]:
     """Every English label the calculators can return (figures, tables, steps, parameters)."""
-    root = Path(calculators.__file__).resolve().parent
-    return frozenset(
-        message for _, _, message, _, _ in extract_from_dir(str(root), method_map=[("**.py", "python")],
-                                                          keywords={"N_": None}) if isinstance(message, str)
-    )
+    return frozenset(message for message in _calculator_messages() if isinstance(message, str))
+
+
+def calculator_plurals(lang: str) -> dict[str, dict[str, str]]:
+    """The forms of every message whose words follow a number (an error's ``count``), by its English
+    singular (the ``message`` the engine answers with), each form under its CLDR plural category."""
+    return {message[0]: plural_forms(lang, message[0], message[1])
+            for message in sorted(m for m in _calculator_messages() if isinstance(m, tuple))}
 
 
 def page_path(name: str) -> str:
@@ -261,6 +271,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         "one_of": LINK_ONE_OF.get(name, []),
         "view": view["raw"],
         "labels": labels,
+        "plurals": calculator_plurals(lang),
         "ui": ui,
         "cm": tr("cm"),
         "numbers": numbers_for(lang).symbols(),

@@ -297,20 +297,13 @@ def quick_reference_page(book: RuleBook, lang: str) -> str:
 def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> str:
     """The measured speed of the calculators (``docs/benchmarks.json`` and ``benchmarks-browser.json``,
     written by ``make bench``)."""
-    _ = get_translations(lang).gettext
     numbers = numbers_for(lang)
-    labels = {
-        "shooting": _("Shooting, %(size)s dice"),
-        "melee": _("Melee, %(size)s against %(size)s Wounds, Initiative rolled"),
-        "planner": _("Regroup planner, %(size)s units and %(size)s points"),
-        "advisor": _("Orders advisor, %(size)s against %(size)s models, every order"),
-    }
 
     def number(value: float | None, digits: int) -> str:
         return "" if value is None else numbers.decimal(value, digits)
 
     rows = [{
-        "label": labels[row["calculator"]] % {"size": row["size"]},
+        "label": calculation_label(row["calculator"], row["size"], lang),
         "ours": number(1000 * row["ours_s"], 2),
         "icepool": number(1000 * row["icepool_s"], 2) if "icepool_s" in row else "",
         "icepool_ratio": number(row.get("icepool_ratio"), 1),
@@ -320,12 +313,27 @@ def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> st
     } for row in figures["rows"]]
     return environment(lang).get_template("benchmarks.md.j2").render(
         rows=rows, measured=figures["measured"], python=figures["python"], machine=figures["machine"],
-        repeats=figures["repeats"], trials=numbers.decimal(figures["trials"], 0),
-        browser=_browser_view(browser, lang, labels) if browser else None,
+        repeats=figures["repeats"], trials=numbers.decimal(figures["trials"], 0), trials_count=figures["trials"],
+        browser=_browser_view(browser, lang) if browser else None,
     )
 
 
-def _browser_view(figures: dict, lang: str, labels: dict[str, str]) -> dict:
+def calculation_label(calculator: str, size: int, lang: str) -> str:
+    """A benchmark's calculation, its size in words that agree with it ("Shooting, 21 dice")."""
+    ngettext = get_translations(lang).ngettext
+    forms = {
+        "shooting": lambda: ngettext("Shooting, %(size)s die", "Shooting, %(size)s dice", size),
+        "melee": lambda: ngettext("Melee, %(size)s against %(size)s Wound, Initiative rolled",
+                                  "Melee, %(size)s against %(size)s Wounds, Initiative rolled", size),
+        "planner": lambda: ngettext("Regroup planner, %(size)s unit and %(size)s point",
+                                    "Regroup planner, %(size)s units and %(size)s points", size),
+        "advisor": lambda: ngettext("Orders advisor, %(size)s against %(size)s model, every order",
+                                    "Orders advisor, %(size)s against %(size)s models, every order", size),
+    }
+    return forms[calculator]() % {"size": numbers_for(lang).decimal(size, 0)}
+
+
+def _browser_view(figures: dict, lang: str) -> dict:
     """The calculator pages' figures in Chromium (``docs/benchmarks-browser.json``)."""
     _ = get_translations(lang).gettext
     numbers = numbers_for(lang)
@@ -346,7 +354,7 @@ def _browser_view(figures: dict, lang: str, labels: dict[str, str]) -> dict:
     for row in figures["recompute"]:
         size = int(re.findall(r"\d+", row["case"])[0])
         rows.append((_("Recompute after a change: %(case)s (in Python / until shown)")
-                     % {"case": labels[row["calculator"]] % {"size": size}},
+                     % {"case": calculation_label(row["calculator"], size, lang)},
                      f"{numbers.decimal(row['compute_ms'], 1)} / {ms(row['round_trip_ms'])}"))
     rows += [
         (_("Transferred by a rule page"), kib(sizes["rule_page"]["bytes"])),

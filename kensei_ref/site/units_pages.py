@@ -18,7 +18,7 @@ from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
 from calculators.profiles import FORMAT, GAMES, MAX_NAME, PARAMS_BY_GAME, VERSION
 from calculators.rulebook import RuleValues
 from calculators.unit_inputs import sides_used
-from kensei_ref.languages import N_, get_translations
+from kensei_ref.languages import N_, Nn_, get_translations, plural_forms
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import calculator_pages
@@ -48,8 +48,10 @@ UI = {
     "none": N_("No unit saved on this device yet."),
     "saved": N_("Saved: %(name)s."),
     "deleted": N_("Deleted: %(name)s."),
-    "imported": N_("Units imported from the file: %(count)s; the units already saved are kept."),
-    "shared": N_("Units in this link: %(count)s. Save them on this device?"),
+    "imported": Nn_("%(count)s unit imported from the file; the units already saved are kept.",
+                    "%(count)s units imported from the file; the units already saved are kept."),
+    "shared": Nn_("This link holds %(count)s unit. Save it on this device?",
+                  "This link holds %(count)s units. Save them on this device?"),
     "keep": N_("Save them"),
     "refused": N_("Not imported, nothing changed: %(message)s"),
     "unit_field": N_("unit %(number)s, %(field)s"),
@@ -86,10 +88,12 @@ UI = {
     "rules_used": N_("Rules"),
     "more": N_("Modifiers and options"),
     "situation": N_("Situation"),
-    "too_costly": N_("Not enough action points (%(points)s available) for:"),
+    "too_costly": Nn_("The unit's %(points)s action point is not enough for:",
+                      "The unit's %(points)s action points are not enough for:"),
     "needs": N_("%(orders)s (action points needed: %(points)s)"),
 }
-"""Interface strings of the two pages, translated into the page's language for its script."""
+"""Interface strings of the two pages, translated into the page's language for its script (a count's
+message as its plural forms, which units.js's ``plural`` chooses from)."""
 
 CHOICE_LABELS = {
     "kensei": "Kensei",
@@ -143,7 +147,7 @@ def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dic
         "format": FORMAT,
         "version": VERSION,
         "storage": STORAGE_KEY,
-        "ui": {key: tr(text) for key, text in UI.items()},
+        "ui": {key: tr(text) if isinstance(text, str) else plural_forms(lang, *text) for key, text in UI.items()},
         "numbers": numbers_for(lang).symbols(),
         "games": [{"value": game, "text": GAME_NAMES[game]} for game in GAMES],
         "units": {game: _params(params, tr, ctx) for game, params in PARAMS_BY_GAME.items()},
@@ -151,6 +155,7 @@ def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dic
         "advisor_page": ctx.url(ADVISOR_PAGE),
         "max_name": MAX_NAME,
         "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},
+        "plurals": calculator_pages.calculator_plurals(lang),
     }
     return tr, ctx, data
 
@@ -171,7 +176,7 @@ def picker_data(book: RuleBook, lang: str, page: str, calculator: str) -> dict[s
         "format": FORMAT,
         "version": VERSION,
         "storage": STORAGE_KEY,
-        "ui": {key: tr(UI[key]) for key in PICKER_UI},
+        "ui": {key: tr(str(UI[key])) for key in PICKER_UI},
         "units_page": PageContext(book, lang, page).url(UNITS_PAGE),
     }
 

@@ -174,5 +174,5 @@ def test_advise_lists_the_orders_one_action_point_short(units, capsys):
     status, out, _ = run_cli(main, capsys, "advise", "--units", units, "--mine", "Ashigaru archers",
                              "--enemy", "Samurai", "--distance", "14")  # fmt: skip
     assert status == 0
-    assert "Not enough action points (2 available) for:" in out
+    assert "The unit's 2 action points are not enough for:" in out
     assert "Fire → Reload the weapon → Fire (action points needed: 3)" in out

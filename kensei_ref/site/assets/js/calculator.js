@@ -142,6 +142,10 @@
       outcome: (k) => numbers.decimal(k, 0),
     };
     const label = (text) => data.labels[text] || text;
+    // A message whose words follow a count: its forms by CLDR plural category (the catalog's own forms,
+    // kensei_ref/languages.py's plural_forms), of which the browser's plural rules pick one.
+    const pluralRules = new Intl.PluralRules(data.lang);
+    const plural = (forms, count) => forms[pluralRules.select(count)] ?? forms.other;
     const element = (...args) => elementImpl(...args);
     const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
     const state = { ready: false, pending: new Map(), views: {}, compare: false, shown: {}, asked: {} };
@@ -462,12 +466,13 @@
       if (message.failed) { setResultState(scenario, "stale", data.ui.failed); status.textContent = data.ui.failed; return; }
       if (message.response.error) {
         // The engine names the rule's objection as a template: translate it, then fill it in.
-        const { field, message: template, related, values } = message.response.error;
+        const { field, message: template, related, values, count } = message.response.error;
         const names = related.map((name) => {
           const param = data.params.find((p) => p.name === name);
           return param ? `«${label(param.label)}»` : name;
         });
-        const text = label(template).replace(/\{(\w+)\}/g, (whole, key) =>
+        const forms = count !== undefined && data.plurals[template];
+        const text = (forms ? plural(forms, values[count]) : label(template)).replace(/\{(\w+)\}/g, (whole, key) =>
           /^\d+$/.test(key) ? names[Number(key)] : (key in values ? numbers.decimal(values[key], 3) : whole));
         const param = data.params.find((p) => p.name === field) || data.params[0];
         fieldError(param, fill(data.ui.rules, { message: text }), scenario);

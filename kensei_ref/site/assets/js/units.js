@@ -20,6 +20,9 @@
     return node;
   };
   const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
+  // A message whose words follow a count comes as its forms by CLDR plural category (the catalog's own
+  // forms, kensei_ref/languages.py's plural_forms): the browser's plural rules pick one.
+  const plural = (data, forms, count) => forms[new Intl.PluralRules(data.lang).select(count)] ?? forms.other;
 
   // ---- The units saved on this device -------------------------------------------------------------
   function stored(data) {
@@ -60,7 +63,8 @@
         const found = params.find((p) => p.name === other);
         return found ? `«${found.label}»` : other;
       });
-      message = (data.labels && data.labels[error.message]) || error.message;
+      const forms = error.count !== undefined && data.plurals && data.plurals[error.message];
+      message = forms ? plural(data, forms, error.values[error.count]) : (data.labels && data.labels[error.message]) || error.message;
       message = message.replace(/\{(\w+)\}/g, (whole, key) =>
         /^\d+$/.test(key) ? names[Number(key)] ?? whole : key in (error.values || {}) ? String(error.values[key]) : whole);
       if (param && param.kind) message = fill(data.ui.rules, { message });
@@ -270,7 +274,7 @@
       if (merged.error || merged.failed) { say(fill(data.ui.refused, { message: merged.error ? errorText(data, merged.error, []) : data.ui.failed })); return; }
       store(data, merged.units);
       render();
-      say(fill(data.ui.imported, { count: incoming.length }));
+      say(fill(plural(data, data.ui.imported, incoming.length), { count: incoming.length }));
     }
 
     root.querySelector(".kr-units__new").addEventListener("click", () => openForm(-1, { game: data.games[0].value }));
@@ -314,7 +318,7 @@
         history.replaceState(history.state, "", window.location.pathname);
         await importText(text);
       });
-      say(fill(data.ui.shared, { count }));
+      say(fill(plural(data, data.ui.shared, count), { count }));
       status.after(keep);
     }
     render();
@@ -438,7 +442,7 @@
       result.replaceChildren(element("div", { class: "kr-advisor__scroll" }, [table]), ...(others.length ? [
         element("p", { class: "kr-advisor__others", text: data.ui.others }),
         element("ul", { class: "kr-advisor__others-list" }, others)] : []), ...(costly.length ? [
-        element("p", { class: "kr-advisor__costly", text: fill(data.ui.too_costly, { points: advice.action_points }) }),
+        element("p", { class: "kr-advisor__costly", text: fill(plural(data, data.ui.too_costly, advice.action_points), { points: advice.action_points }) }),
         element("ul", { class: "kr-advisor__costly-list" }, costly)] : []));
       result.dataset.rows = String(advice.rows.length);
       window.__krAdvice = { advice, situation };

@@ -1,0 +1,169 @@
+"""Counts in words that agree with them: every count the project shows goes through ``ngettext``, and
+each of Russian's three plural forms is shown (1 кубик, 2 кубика, 5 кубиков, 21 кубик).
+
+The page's side (calculator.js and units.js choosing among the same forms with ``Intl.PluralRules``) is
+checked in Chromium by tests/test_plurals_browser.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel import Locale
+from babel.messages.pofile import read_po
+from cli_capture import run_cli
+
+from calculators import CALCULATORS, CalculatorInputError, Plural
+from kensei_ref.cli.advise import other_order_line, too_costly_heading
+from kensei_ref.cli.calc import error_line
+from kensei_ref.cli.main import main
+from kensei_ref.languages import BY_CODE, LOCALE_DIR, PLURAL_SAMPLES, TRANSLATED, get_translations, plural_forms
+from kensei_ref.site.calculator_pages import calculator_plurals
+from kensei_ref.site.pages import calculation_label
+
+COUNTS = (1, 2, 5, 21)
+"""One count of each Russian form, and 21, which takes the form of 1 again."""
+
+MELEE = {
+    "a_models": 5, "a_wounds": 5, "a_attack": 5, "a_defense": 5, "a_armor": 3, "a_initiative": 3,
+    "b_models": 5, "b_wounds": 5, "b_attack": 5, "b_defense": 5, "b_armor": 3, "b_initiative": 3,
+}  # fmt: skip
+SHOOTING = {"dice": 4, "attack": 6, "defense": 5, "armor": 3}
+
+REFUSALS = {
+    # an input each calculator refuses with a message whose words follow a count, and the Russian words for
+    # 1, 2, 5 and 21 of them
+    "cost": ("melee", {**MELEE, "b_models": 1, "b_wounds": 1, "b_defensive": 1},
+             ("боевой кубик", "боевых кубика", "боевых кубиков", "боевой кубик")),
+    "reserved": ("planner", {"honors": [5], "general": "hero", "strategic_orders": 1},
+                 ("очко командования", "очка командования", "очков командования", "очко командования")),
+    "needed": ("shooting", {**SHOOTING, "precision": True, "moved": "march", "multiple_shots": True},
+               ("1 очко действия", "2 очка действия", "5 очков действия", "21 очко действия")),
+    "most": ("shooting", {"models": 100, "wounds_each": 2, "attack": 6, "defense": 5, "armor": 3,
+                          "multiple_shots": True},
+             ("1 кубика за залп", "2 кубиков за залп", "5 кубиков за залп", "21 кубика за залп")),
+}  # fmt: skip
+
+NOT_A_COUNT = frozenset(
+    {"of", "to", "against", "at", "in", "or", "with", "for", "per", "and", "names", "are"}
+    | {"saved", "sent", "stored", "needed", "available", "MB"}
+)
+"""Words that may follow a value in a message without agreeing with it: links (``from {0} to {1}``),
+participles (``3 needed``), a unit's symbol (``2.5 MB``); any other word after a value is counted by it."""
+
+PLACEHOLDER_THEN_WORD = re.compile(r"(?:\{(\w+)\}|%\((\w+)\)[sd])\s+([A-Za-z][\w'-]*)")
+
+
+def _refusal(count_name: str) -> CalculatorInputError:
+    calculator, inputs, _ = REFUSALS[count_name]
+    with pytest.raises(CalculatorInputError) as caught:
+        CALCULATORS[calculator].run(inputs)
+    error = caught.value
+    assert isinstance(error.message, Plural) and error.message.count == count_name
+    return error
+
+
+def _template_messages():
+    with open(LOCALE_DIR / "messages.pot", "rb") as handle:
+        return [message for message in read_po(handle) if message.id]
+
+
+def test_a_value_followed_by_a_counted_word_is_a_plural_message():
+    """A message that writes a noun after a number has a plural entry: ``ngettext`` (or ``Nn_``), never
+    ``_``/``N_``, so that Russian can say 2 кубика and 5 кубиков. (tests/test_catalogs.py checks that
+    the template holds every message the sources mark.)"""
+    singular_counts = [
+        (message.id, match[0])
+        for message in _template_messages()
+        if isinstance(message.id, str)
+        for match in PLACEHOLDER_THEN_WORD.finditer(message.id)
+        if match[3] not in NOT_A_COUNT
+    ]
+    assert not singular_counts, f"counts outside ngettext: {singular_counts}"
+    plurals = [message.id for message in _template_messages() if isinstance(message.id, tuple)]
+    assert len(plurals) >= 15
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_catalogs_plural_rule_gives_each_cldr_category_one_form(lang):
+    """The catalog's ``Plural-Forms`` (what Python's ``ngettext`` follows) and CLDR's categories (what the
+    page's ``Intl.PluralRules`` follows) split the counts the same way, so the page says what the terminal says."""
+    translations = get_translations(lang)
+    locale = Locale.parse(BY_CODE[lang].locale)
+    index_of: dict[str, set[int]] = {}
+    for count in PLURAL_SAMPLES:
+        index_of.setdefault(str(locale.plural_form(count)), set()).add(translations.plural(count))  # type: ignore[attr-defined]
+    assert all(len(indexes) == 1 for indexes in index_of.values()), index_of
+    assert len({index for indexes in index_of.values() for index in indexes}) == (3 if lang == "ru" else 2)
+
+
+def test_every_russian_plural_entry_has_three_forms_and_21_takes_the_form_of_1():
+    with open(LOCALE_DIR / "ru" / "LC_MESSAGES" / "messages.po", "rb") as handle:
+        catalog = read_po(handle, locale="ru")
+    translations = get_translations("ru")
+    entries = [message for message in catalog if isinstance(message.id, tuple)]
+    assert entries
+    for message in entries:
+        assert len(message.string) == 3, message.id
+        one, few, many = (translations.ngettext(*message.id, count) for count in (1, 2, 5))
+        assert translations.ngettext(*message.id, 21) == one and translations.ngettext(*message.id, 11) == many
+        assert (one, few, many) == message.string, message.id
+
+
+@pytest.mark.parametrize("count_name", REFUSALS)
+def test_a_refusal_in_the_terminal_takes_each_russian_form(count_name, capsys):
+    """The calculators' own refusal, rendered by the terminal in Russian with 1, 2, 5 and 21 in its count."""
+    error = _refusal(count_name)
+    expected = REFUSALS[count_name][2]
+    for count, words in zip(COUNTS, expected, strict=True):
+        again = CalculatorInputError(error.field, error.message, error.related, {**error.values, count_name: count})
+        line = error_line("kensei-ref calc", again, "ru")
+        assert words in line and f"{count} " in line, line
+        assert "{" not in line
+    english = error_line("kensei-ref calc", error, "en")
+    assert english.endswith(error.describe(lambda name: "--" + name.replace("_", "-")) + "\n")
+
+
+def test_the_terminal_prints_a_refusal_in_russian_with_its_count_agreeing(capsys):
+    argv = ["calc", "melee", "--lang", "ru"]
+    argv += [f"--{name.replace('_', '-')}={value}" for name, value in REFUSALS["cost"][1].items()]
+    status, out, err = run_cli(main, capsys, *argv)
+    assert status == 2 and not out
+    assert err == "kensei-ref calc melee: error: --b-defensive: стоит 3 боевых кубика, а у отряда их только 1\n"
+    status, _, err = run_cli(main, capsys, *argv[:2], *argv[4:])  # English without --lang
+    assert err == "kensei-ref calc melee: error: --b-defensive: costs 3 combat dice but the unit has only 1\n"
+
+
+def test_the_advisor_in_the_terminal_says_each_russian_form():
+    words = ("очко действия", "очка действия", "очков действия", "очко действия")
+    for count, word in zip(COUNTS, words, strict=True):
+        assert other_order_line("meditation", "kensei.ki", count, "ru").endswith(f": {count} {word} [kensei.ki]")
+        assert too_costly_heading(count, "ru") == f"У отряда {count} {word} — этого мало для:"
+    assert (
+        other_order_line("meditation", "kensei.ki", 1, "en")
+        == "Meditation (longer spell range): 1 action point [kensei.ki]"
+    )
+    assert too_costly_heading(2, "en") == "The unit's 2 action points are not enough for:"
+    assert too_costly_heading(0, "fr") == "L'unité n'a que 0 point d'action, trop peu pour\u00a0:"  # French: 0 is one
+
+
+def test_the_benchmarks_page_counts_in_words_that_agree():
+    shown = [calculation_label("shooting", count, "ru") for count in COUNTS]
+    assert shown == ["Стрельба, 1 кубик", "Стрельба, 2 кубика", "Стрельба, 5 кубиков", "Стрельба, 21 кубик"]
+    assert calculation_label("melee", 21, "ru") == "Ближний бой, 21 против 21 Раны, с броском Инициативы"
+    assert calculation_label("planner", 3, "ru") == "Планировщик перегруппировки, 3 отряда и 3 очка"
+    assert calculation_label("shooting", 1, "en") == "Shooting, 1 die"
+    assert calculation_label("advisor", 1, "fr") == "Conseiller d'ordres, 1 contre 1 figurine, tous les ordres"
+
+
+def test_the_page_gets_every_form_under_its_cldr_category():
+    """What calculator.js and units.js choose from: each refusal's forms, by the category Intl.PluralRules names."""
+    plurals = calculator_plurals("ru")
+    for count_name in REFUSALS:
+        forms = plurals[_refusal(count_name).msgid]
+        assert set(forms) == {"one", "few", "many", "other"}
+    forms = plural_forms("fr", "%(count)s unit imported from the file; the units already saved are kept.",
+                         "%(count)s units imported from the file; the units already saved are kept.")  # fmt: skip
+    assert forms["one"].startswith("%(count)s unité importée") and forms["other"].startswith("%(count)s unités")
+    assert set(forms) == {"one", "many", "other"}  # French counts a million apart ("un million de dés")
