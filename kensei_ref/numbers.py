@@ -53,6 +53,9 @@ INCH_MARK = "\u2033"
 PERCENT_DIGITS = 1
 """Probabilities are shown with at most one decimal, as Babel writes a percent otherwise: 12.5%, 60%."""
 
+FIGURE_DIGITS = 3
+"""A calculator's other figures (expected Wounds, models, dice) with at most three decimals: 1.235."""
+
 Number = int | float | Fraction | Decimal
 
 
@@ -131,6 +134,21 @@ class Numbers:
             return self.decimal(0)
         return format_decimal(_exact(value), self._digits(self._signed_pattern, 0, digits), self.locale)
 
+    def figure(self, value: Number, kind: str) -> str:
+        """A calculator's figure or step of ``kind`` (:mod:`calculators.presentation`), the same on its page,
+        in the terminal and in the page's script: a probability as a percent, a modifier signed, any
+        other number with at most :data:`FIGURE_DIGITS` decimals.
+
+        >>> fr = numbers_for("fr")
+        >>> fr.figure(0.6, "probability"), fr.figure(-1, "modifier"), fr.figure(1.23456, "expected")
+        ('60\\xa0%', '\\u22121', '1,235')
+        """
+        if kind == "probability":
+            return self.percent(value)
+        if kind == "modifier":
+            return self.signed(value)
+        return self.decimal(value, FIGURE_DIGITS)
+
     def length(self, value: Number, unit: str, digits: int = 1) -> str:
         """A distance as the rules write it: ``cm`` with the translated symbol, ``in`` with a double prime.
 
@@ -167,7 +185,7 @@ class Numbers:
 
         >>> numbers_for("fr").symbols() == {"decimal": ",", "group": "\\u202f", "grouping": [3, 3],
         ...     "minus": "\\u2212", "plus": "+", "percent_prefix": "", "percent_suffix": "\\xa0%",
-        ...     "percent_digits": 1, "unit_space": "\\xa0"}
+        ...     "percent_digits": 1, "figure_digits": 3, "unit_space": "\\xa0"}
         True
         """
         if self._percent.grouping != self._decimal_pattern.grouping:
@@ -181,6 +199,7 @@ class Numbers:
             "percent_prefix": self._percent.prefix[0],
             "percent_suffix": self._percent.suffix[0],
             "percent_digits": PERCENT_DIGITS,
+            "figure_digits": FIGURE_DIGITS,
             "unit_space": UNIT_SPACE,
         }
 

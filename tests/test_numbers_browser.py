@@ -65,7 +65,7 @@ JS_FORMATS = """([symbols, decimals, probabilities, modifiers]) => {
   return {
     decimal: decimals.map((v) => numbers.decimal(v)),
     decimal0: decimals.map((v) => numbers.decimal(v, 0)),
-    decimal3: decimals.map((v) => numbers.decimal(v, 3)),
+    figure: decimals.map((v) => numbers.decimal(v, symbols.figure_digits)),
     percent: probabilities.map((v) => numbers.percent(v)),
     percent0: probabilities.map((v) => numbers.percent(v, 0)),
     signed: modifiers.map((v) => numbers.signed(v)),
@@ -79,10 +79,10 @@ def _python(lang: str) -> dict[str, list[str]]:
     return {
         "decimal": [numbers.decimal(v) for v in DECIMALS],
         "decimal0": [numbers.decimal(v, 0) for v in DECIMALS],
-        "decimal3": [numbers.decimal(v, 3) for v in DECIMALS],
+        "figure": [numbers.figure(v, "expected") for v in DECIMALS],
         "percent": [numbers.percent(v) for v in PROBABILITIES],
         "percent0": [numbers.percent(v, 0) for v in PROBABILITIES],
-        "signed": [numbers.signed(v) for v in MODIFIERS],
+        "signed": [numbers.figure(v, "modifier") for v in MODIFIERS],
         "quantity": [numbers.quantity(v, "cm") for v in DECIMALS],
     }
 
