@@ -168,12 +168,8 @@ def _format(item: Step | Figure, lang: str, _: Callable[[str], str]) -> str:
     value = item.value
     if isinstance(value, str):
         return _(value) if item.kind == "text" else value
-    numbers = numbers_for(lang)
-    if item.kind == "probability":
-        return numbers.percent(value)
-    if item.kind == "modifier":
-        return numbers.signed(value)
-    return numbers.decimal(value)  # a length's label names its unit: "Distance (cm)"
+    # as the calculator's page writes it, but for a length, whose label names its unit: "Distance (cm)"
+    return numbers_for(lang).figure(value, item.kind)
 
 
 def _render_table(table: Table, lang: str, _: Callable[[str], str]) -> list[str]:

@@ -160,13 +160,9 @@ def format_value(value: Any, kind: str, lang: str) -> str:
     if isinstance(value, bool):
         return "✓" if value else "–"
     numbers = numbers_for(lang)
-    if kind == "probability":
-        return numbers.percent(value)
-    if kind == "modifier":
-        return numbers.signed(int(value))
     if kind == "cm":
         return numbers.length(value, "cm", 1)
-    return numbers.decimal(value, 3)
+    return numbers.figure(int(value) if kind == "modifier" else value, kind)
 
 
 def _field(param: dict, lang: str, ctx: PageContext) -> dict:

@@ -335,11 +335,11 @@
     function formatValue(value, kind) {
       if (typeof value === "string") return label(data.choices[value] || value);
       if (typeof value === "boolean") return value ? "✓" : "–";
-      // as calculator_pages.format_value
+      // as calculator_pages.format_value (Numbers.figure)
       if (kind === "probability") return numbers.percent(value);
       if (kind === "modifier") return numbers.signed(Math.trunc(value));
       if (kind === "cm") return numbers.quantity(value, data.cm, 1);
-      return numbers.decimal(value, 3);
+      return numbers.decimal(value, data.numbers.figure_digits);
     }
 
     function elementImpl(tag, attributes = {}, children = []) {
@@ -438,7 +438,7 @@
           const delta = b.value - a.value;
           const text = a.kind === "probability"
             ? `${delta >= 0 ? data.numbers.plus : data.numbers.minus}${numbers.percent(Math.abs(delta))}`
-            : `${delta >= 0 ? data.numbers.plus : data.numbers.minus}${numbers.decimal(Math.abs(delta), 3)}`;
+            : `${delta >= 0 ? data.numbers.plus : data.numbers.minus}${numbers.decimal(Math.abs(delta), data.numbers.figure_digits)}`;
           return element("div", { class: "kr-figure" }, [element("dt", { text: label(a.label) }), element("dd", { text })]);
         });
       box.replaceChildren(element("h2", { class: "kr-calc__heading", text: data.ui.difference }), element("dl", { class: "kr-figures" }, rows));
@@ -473,7 +473,7 @@
         });
         const forms = count !== undefined && data.plurals[template];
         const text = (forms ? plural(forms, values[count]) : label(template)).replace(/\{(\w+)\}/g, (whole, key) =>
-          /^\d+$/.test(key) ? names[Number(key)] : (key in values ? numbers.decimal(values[key], 3) : whole));
+          /^\d+$/.test(key) ? names[Number(key)] : (key in values ? numbers.decimal(values[key], data.numbers.figure_digits) : whole));
         const param = data.params.find((p) => p.name === field) || data.params[0];
         fieldError(param, fill(data.ui.rules, { message: text }), scenario);
         markStale(scenario);
