@@ -6,8 +6,9 @@ The patch keeps the plain term, which goes through the language pipeline (stemme
 wildcard only to the last word, the one still being typed (a wildcard on a finished short word
 such as "на*" would match every "натиск"); and, for words of seven letters or more, a fuzzy
 ``term~1`` that lunr stems before allowing one typing mistake ("перегрупировка", "regroop").
-The worker ships minified, so the patch edits
-the built file; when Material changes that code the build stops with an error instead of silently
+Words lose their accents and ё before they are stemmed, on both sides, so that a word typed without
+them finds the page's ("rizieres", "легкое"). The worker ships minified, so the patch edits the
+built file; when Material changes that code the build stops with an error instead of silently
 shipping a search that cannot stem.
 """
 
@@ -35,7 +36,21 @@ MATCHED_TERMS = (
 ("Not found: ..."); a word found through its stem counts as found, accents aside ("drowns" found as
 "drown", "léger" as "leg"), so results with every word rank first and are not marked."""
 
-PATCHES = (QUERY_TERMS, MATCHED_TERMS)
+FOLDED_LETTERS = (
+    'this.ref("location");',
+    'this.ref("location"),(f=>{for(let p of[this.pipeline,this.searchPipeline]){let i=p._stack.findIndex('
+    "g=>/stemmer/.test(g.label));p._stack.splice(i<0?p._stack.length:i,0,f)}})("
+    "lunr.Pipeline.registeredFunctions.krFold||(lunr.Pipeline.registerFunction(f=>f.update(s=>(s.length<4?s:s"
+    '.normalize("NFD").replace(/([a-z])\\p{M}+/gu,"$1").normalize("NFC")).replace(/ё/g,"е")),"krFold"),'
+    "lunr.Pipeline.registeredFunctions.krFold));",
+)
+"""Every word, of the pages and of the query, has its ё written е and, from four letters, loses the
+accents of its Latin letters, just before the stemmers read it, as players type ("foret",
+"rizieres", "легкое"): stems then meet whichever way the word was typed. Shorter words keep their
+accents: the query is not filtered for stop words, and "dés" made "des" would match every "de".
+Cyrillic й and the rest are kept, for the Russian stemmer."""
+
+PATCHES = (QUERY_TERMS, MATCHED_TERMS, FOLDED_LETTERS)
 
 
 def apply(site_dir: Path) -> Path:
