@@ -4,13 +4,19 @@ through :mod:`kensei_ref.numbers` for the same numbers, in every language, in De
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from html.parser import HTMLParser
+from urllib.parse import urlencode
 
 import pytest
 
-from kensei_ref.languages import LANGUAGES
+from calculators.presentation import present
+from kensei_ref.languages import LANGUAGES, get_translations, site_folder
 from kensei_ref.numbers import numbers_for
 from kensei_ref.site import HERE
+from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, UI, result_view
+from kensei_ref.site.pages import environment
 
 NUMBERS_JS = HERE / "assets" / "js" / "numbers.js"
 
@@ -119,3 +125,62 @@ def test_the_pages_own_intl_would_not_do(numbers_page):
     percent and minus are not Babel's, so figures written by the build would change when recomputed."""
     intl = numbers_page.evaluate("""() => new Intl.NumberFormat("fr", {style: "percent"}).format(-0.6)""")
     assert intl != numbers_for("fr").percent(-0.6)
+
+
+# ---- On a calculator page: what the script writes is what the build writes ----------------------
+
+ENGINE_TIMEOUT = 90_000
+
+RECOMPUTED = {
+    "shooting": {"models": 9, "attack": 5, "defense": 4, "armor": 2, "range": "long", "moved": "march"},
+    "charge": {"dice": "2d10", "distance": 13},
+    "movement": {"unit_type": "cavalry", "penalty_cm": 3, "running": True},
+    "morale-states": {"morale": 6, "start": "wavering", "turns": 4},
+}
+"""Inputs other than the page's default: the figures shown are written by the page's script. Percents
+with and without a decimal, expected counts with three, signed modifiers, lengths in centimetres."""
+
+SETTLED = """() => document.querySelector(".kr-calc")?.dataset.engineState === "ready"
+  && document.querySelector('.kr-result[data-scenario="1"]').dataset.state === "fresh" """
+
+SHOWN_TEXT = """() => document.querySelector('.kr-result[data-scenario="1"]')
+  .textContent.replace(/[ \\t\\n\\r]+/g, " ").trim()"""
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def _text_of(markup: str) -> str:
+    parser = _Text()
+    parser.feed(markup)  # character references become characters, as in the page
+    return re.sub(r"[ \t\n\r]+", " ", "".join(parser.parts)).strip(" ")  # no-break spaces stay: they are compared
+
+
+def _built_text(lang: str, name: str, inputs: dict) -> str:
+    """The result's text as the build writes it, for ``inputs`` (the page's template and result view)."""
+    tr = get_translations(lang).gettext
+    ui = {key: tr(message) for key, message in UI.items()}
+    view = result_view(present(name, inputs), lang, {})
+    return _text_of(str(environment(lang).get_template("_calc_result.html.j2").module.body(view, ui)))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", list(RECOMPUTED))
+def test_a_recomputed_result_reads_as_the_build_writes_it(warm_context, server, lang, name):
+    inputs = DEFAULT_SCENARIOS[name] | RECOMPUTED[name]
+    query = urlencode(
+        {key: "1" if value is True else value for key, value in inputs.items() if value is not False}, safe=","
+    )
+    page = warm_context.new_page()
+    try:
+        page.goto(f"{server}/{site_folder(lang)}calculators/{name}/?{query}")
+        page.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
+        assert page.evaluate(SHOWN_TEXT) == _built_text(lang, name, inputs)
+    finally:
+        page.close()
