@@ -127,3 +127,37 @@ def test_rules_json_export(built_site, book):
     document = json.loads((site / "data" / "rules.json").read_text(encoding="utf-8"))
     ids = [rule["id"] for chapter in document["chapters"] for rule in chapter["rules"]]
     assert ids == [rule.id for rule in book.rules]
+
+
+@pytest.mark.parametrize("lang", LANG_ROOTS)
+def test_no_built_page_shows_an_example_without_its_origin(built_site, book, lang):
+    """Every page of the built site (rules, calculators, digest, quick reference and the rest, the
+    offline copy's too) marks each worked example as the texts' own, with its source, or as ours."""
+    from page_tree import parse
+    from test_example_origins import example_problems
+
+    site, _ = built_site
+    root = site / LANG_ROOTS[lang]
+    others = [site / r for r in LANG_ROOTS.values() if r and site / r != root]
+    pages = [p for p in _html_pages(root) if not any(p.is_relative_to(other) for other in others)]
+    problems = []
+    shown = 0
+    for page in pages:
+        tree = parse(page.read_text(encoding="utf-8"))
+        shown += len([div for div in tree.find_all("div", "admonition") if div.has_class("example")])
+        problems += example_problems(str(page.relative_to(site)), tree, book, lang)
+    assert not problems, "\n".join(problems[:40])
+    assert shown >= sum(len(rule.examples) for rule in book.rules)
+
+
+@pytest.mark.parametrize("lang", LANG_ROOTS)
+def test_the_clarifications_page_keeps_its_anchors(built_site, book, lang):
+    """Each note has its anchor on the built clarifications page, and every anchor the page had before
+    its notes were grouped by rule is still there."""
+    from kensei_ref.site.clarification_anchors import LEGACY_ANCHORS
+    from kensei_ref.site.pages import note_anchor
+
+    site, _ = built_site
+    ids = _parse(site / LANG_ROOTS[lang] / "clarifications" / "index.html").ids
+    notes = [note_anchor(rule.id, note.id) for rule in book.rules for note in rule.notes]
+    assert [anchor for anchor in [*notes, *LEGACY_ANCHORS[lang]] if anchor not in ids] == []

@@ -6,6 +6,7 @@ hands them: every link, number and tooltip is resolved here, so a template never
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
 from dataclasses import dataclass
@@ -15,12 +16,23 @@ from urllib.parse import urlencode
 
 import jinja2
 
-from kensei_ref.languages import LANGUAGE_NAMES, LANGUAGES, N_, QUOTES, collation_key, get_translations
+from kensei_ref.languages import (
+    BY_CODE,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    QUOTES,
+    SOURCE_LANGUAGE,
+    collation_key,
+    get_translations,
+)
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules import freshness
-from kensei_ref.rules.model import Chapter, Citation, Rule, RuleBook, Term
+from kensei_ref.rules.model import Chapter, Citation, Example, Note, Rule, RuleBook, Term
 from kensei_ref.rules.references import REFERENCE, expand, plain, value_text, written_numbers
 from kensei_ref.site import quickref
+from kensei_ref.site.clarification_anchors import LEGACY_ANCHORS
+from kensei_ref.site.typography import french_spacing
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -180,14 +192,70 @@ def calculator_link(ctx: PageContext, name: str, inputs: dict) -> str:
     return ctx.url(f"calculators/{name}.md", query=query)
 
 
+def rules_notes_anchor(rule_id: str) -> str:
+    """The id of a rule's group of notes on the clarifications page (``notes-kensei.regroup``); not the
+    rule's id, which names the rule itself (and search takes a section at a rule's id for the rule)."""
+    return f"notes-{rule_id}"
+
+
 def note_anchor(rule_id: str, note_id: str) -> str:
-    """The id of a note on its rule's page (``kensei.movement--harasser-movement``): a calculator step that
-    rests on a reading cites ``rule_id#note_id`` and links here."""
+    """The id of a note on its rule's page and on the clarifications page (``kensei.movement--harasser-movement``):
+    a calculator step that rests on a reading cites ``rule_id#note_id`` and links to its rule's page."""
     return f"{rule_id}--{note_id}"
 
 
-def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str], linked: frozenset[str] = frozenset()) -> dict:
+def example_origin(ctx: PageContext, example: Example) -> dict[str, str]:
+    """Where a worked example comes from, as its page shows it: ``origin`` (``rules`` or ``ours``, the
+    class that styles it), ``label`` (said in its title), for an example of the source texts ``source``
+    (the text and section, linked to the sources page), and ``origin_text``, all of it as plain text for
+    the title of its "open in the calculator" link (escaped for an HTML attribute)."""
+    label = ctx.book.example_labels[example.origin][ctx.lang]
+    origin = f"{get_translations(ctx.lang).gettext('Worked example')} · {label}"
+    if example.source:
+        source = ctx.book.source(example.source.text or "")
+        origin += f" · {source.title[ctx.lang]}, {ctx.quote(example.source.section or '')}"
     return {
+        "origin": example.origin,
+        "label": label,
+        "source": ctx.citation(example.source) if example.source else "",
+        "origin_text": html.escape(french_spacing(origin) if BY_CODE[ctx.lang].spaced_punctuation else origin),
+    }
+
+
+def notes_touching(book: RuleBook) -> dict[str, list[tuple[Rule, Note]]]:
+    """The notes of other rules that name a rule in their text (``{rule:ID}``), by the id of the rule
+    they name: a note on the Defensive Position that settles "Stand" against Withstand and shoot touches
+    Withstand and shoot as well, and that rule's page links to it."""
+    touching: dict[str, list[tuple[Rule, Note]]] = {}
+    for rule in book.rules:
+        for note in rule.notes:
+            named = dict.fromkeys(
+                match["target"] for match in REFERENCE.finditer(note.text[SOURCE_LANGUAGE]) if match["kind"] == "rule"
+            )
+            for target in named:
+                if target != rule.id:
+                    touching.setdefault(target, []).append((rule, note))
+    return touching
+
+
+def _touching_view(ctx: PageContext, notes: list[tuple[Rule, Note]]) -> list[str]:
+    """Links to the clarifications page's entries of notes on other rules that concern a rule: each
+    named by the rule it stands under, its kind (a reading, the sources silent or at odds) as its title."""
+    _ = get_translations(ctx.lang).gettext
+    kinds = {"silent": _("The sources are silent"), "conflict": _("The sources disagree")}
+    return [
+        f"[{ctx.rule_label(owner)}]({ctx.link(CLARIFICATIONS_PAGE, note_anchor(owner.id, note.id))}"
+        f' "{_attribute(kinds.get(note.kind, _("Reading of the rules")))}")'
+        for owner, note in notes
+    ]
+
+
+def _rule_view(
+    ctx: PageContext, rule: Rule, calculators: set[str], linked: frozenset[str] = frozenset(),
+    touching: list[tuple[Rule, Note]] | None = None,
+) -> dict:
+    return {
+        "touching": _touching_view(ctx, touching or []),
         "id": rule.id,
         "keywords": search_keywords(ctx.book, rule),
         "heading": ctx.rule_label(rule),
@@ -197,12 +265,14 @@ def _rule_view(ctx: PageContext, rule: Rule, calculators: set[str], linked: froz
         "see_also": [f"[{ctx.rule_label(ctx.book.rule(t))}]({ctx.rule_link(t)})" for t in rule.see_also],
         "examples": [
             {"text": ctx.markdown(e.text[ctx.lang], rule), "verified": e.calculator in calculators,
+             **example_origin(ctx, e),
              "open": calculator_link(ctx, e.calculator, dict(e.inputs)) if e.calculator in linked else ""}
             for e in rule.examples
         ],
         "notes": [
             {"kind": n.kind, "anchor": note_anchor(rule.id, n.id), "text": ctx.markdown(n.text[ctx.lang], rule),
-             "sources": [ctx.citation(c) for c in n.sources]}
+             "sources": [ctx.citation(c) for c in n.sources],
+             "clarifications": ctx.link(CLARIFICATIONS_PAGE, note_anchor(rule.id, n.id))}
             for n in rule.notes
         ],
     }
@@ -214,12 +284,13 @@ def chapter_page(
 ) -> str:
     """The Markdown of one chapter's page in ``lang``."""
     ctx = PageContext(book, lang, chapter.page, directory_urls)
+    touching = notes_touching(book)
     title = chapter.title[lang]
     return environment(lang).get_template("chapter.md.j2").render(
         title=f"{chapter.number}. {title}" if chapter.number else title,
         intro=ctx.markdown(chapter.intro[lang]) if chapter.intro else "",
         stale=lang != "en" and freshness.is_stale(chapter, lang),
-        rules=[_rule_view(ctx, rule, calculators, linked) for rule in chapter.rules],
+        rules=[_rule_view(ctx, rule, calculators, linked, touching.get(rule.id)) for rule in chapter.rules],
     )
 
 
@@ -268,14 +339,37 @@ def sources_page(book: RuleBook, lang: str) -> str:
 
 
 def clarifications_page(book: RuleBook, lang: str) -> str:
-    """Every note on every rule: where the sources are silent or disagree, and the reading taken."""
+    """Every note on every rule: where the sources are silent or disagree, and the reading taken.
+
+    The notes are grouped by chapter, then by rule, in the rules' order; each links to its rule, and has
+    the anchor its rule's page gives it (``kensei.firing--range-bands``), with the page's older anchors
+    (:mod:`kensei_ref.site.clarification_anchors`) beside it."""
     ctx = PageContext(book, lang, CLARIFICATIONS_PAGE)
-    items = [
-        {"rule": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})", "kind": note.kind,
-         "text": ctx.markdown(note.text[lang], rule), "sources": [ctx.citation(c) for c in note.sources]}
-        for rule in book.rules for note in rule.notes
+    older: dict[str, list[str]] = {}
+    for old, anchor in LEGACY_ANCHORS.get(lang, {}).items():
+        older.setdefault(anchor, []).append(old)
+
+    def note_view(rule: Rule, note: Note) -> dict:
+        anchor = note_anchor(rule.id, note.id)
+        spans = "".join(f'<span id="{name}"></span>' for name in [anchor, *older.get(anchor, [])])
+        return {"kind": note.kind, "anchors": spans,
+                "text": ctx.markdown(note.text[lang], rule), "sources": [ctx.citation(c) for c in note.sources]}
+
+    chapters = [
+        {"id": chapter.id, "title": _chapter_heading(chapter, lang), "rules": [
+            {"anchor": rules_notes_anchor(rule.id), "link": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
+             "notes": [note_view(rule, note) for note in rule.notes]}
+            for rule in chapter.rules if rule.notes
+        ]}
+        for chapter in book.chapters if any(rule.notes for rule in chapter.rules)
     ]
-    return environment(lang).get_template("clarifications.md.j2").render(notes=items)
+    return environment(lang).get_template("clarifications.md.j2").render(chapters=chapters)
+
+
+def _chapter_heading(chapter: Chapter, lang: str) -> str:
+    """A chapter named on a page that gathers several: its game, its number, its title (``Kensei · 8. Orders``)."""
+    title = f"{chapter.number}. {chapter.title[lang]}" if chapter.number else chapter.title[lang]
+    return f"{GAME_NAMES[chapter.game]} · {title}"
 
 
 def quick_reference_tables(ctx: PageContext) -> list[dict]:
