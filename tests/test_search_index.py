@@ -32,8 +32,10 @@ def _rule_doc(lang: str) -> dict:
         "title": "Action points",
         "text": "<p>kensei.action-points Action Point point d'action очко действия</p> "
         "<p>Every action has a price in action points.</p> <ul> <li>Infantry 2</li> </ul> "
-        f"<p>{label('Worked example')} · ✓ {label('checked with the calculator')}</p> <p>Four archers roll.</p> "
-        f"<p>{label('Open in the calculator')}</p> "
+        f"<p>{label('Worked example')} · from the rules · ✓ {label('checked with the calculator')}</p> "
+        "<p>Four archers roll.</p> "
+        f"<p>{label('Source:')} Kensei, “Firing”</p> <p>{label('Open in the calculator')}</p> "
+        f"<p>{label('Reading of the rules')}</p> <p>Read so.</p> <p>{label('Clarifications and conflicts')}</p> "
         f"<p>{label('Source:')} Kensei {label('Rule id:')} <code>kensei.action-points</code></p>",
     }
 
@@ -45,7 +47,8 @@ def test_a_rule_keeps_its_text_and_gains_names(tmp_path, book, lang):
     index = json.loads((folder / "search_index.json").read_text(encoding="utf-8"))
     (doc,) = index["docs"]
     assert doc["text"] == (
-        "<p>Every action has a price in action points.</p> <ul> <li>Infantry 2</li> </ul> <p>Four archers roll.</p>"
+        "<p>Every action has a price in action points.</p> <ul> <li>Infantry 2</li> </ul> <p>Four archers roll.</p> "
+        "<p>Read so.</p>"
     )
     assert doc["keywords"].startswith("kensei.action-points Action Point")
     names = doc["names"].split()

@@ -53,6 +53,7 @@ CITING_LABELS = ("Source:", "See also:", "Rule id:", "Passages involved:")
 EXAMPLE_LABELS = (
     "Worked example",
     "Open in the calculator",
+    "Clarifications and conflicts",
     "The sources are silent",
     "The sources disagree",
     "Reading of the rules",
@@ -60,7 +61,8 @@ EXAMPLE_LABELS = (
     "The English text changed after this translation was made; the English page is the reference until the "
     "translation is checked.",
 )
-"""Labels of examples, notes and notices: a result shows what they label, not them."""
+"""Labels of examples, notes and notices, and a note's link to the clarifications page: a result shows
+what they label, not them."""
 
 
 def tidy(site_dir: Path, book: RuleBook, lang: str) -> int:
