@@ -135,7 +135,7 @@ def test_a_refused_file_changes_nothing_and_says_why_in_french(browser, server, 
         good = tmp_path / "good.json"
         good.write_text(json.dumps(units_file({**SAMURAI, "name": "Ninja"}, {**ARCHERS, "attack": 5})))
         page.locator(".kr-units__import input").set_input_files(str(good))
-        expect(status).to_contain_text("Unités importées du fichier\u00a0: 2")
+        expect(status).to_contain_text("2 unités importées du fichier")
         assert [unit["name"] for unit in _saved(page)] == ["Samurai", "Ninja", "Ashigaru archers"]
         assert _saved(page)[2]["attack"] == 5  # a unit of the same name is replaced
     finally:
@@ -149,7 +149,8 @@ def test_a_shared_link_saves_its_units_once_the_player_agrees(browser, server):
         text = json.dumps(units_file(ARCHERS, SAMURAI)).encode()
         encoded = base64.urlsafe_b64encode(text).decode().rstrip("=")
         page.goto(f"{server}/units/#units={encoded}")
-        expect(page.locator(".kr-units__status")).to_have_text(UI["shared"] % {"count": 2})
+        shared = get_translations("en").ngettext(*UI["shared"], 2) % {"count": 2}
+        expect(page.locator(".kr-units__status")).to_have_text(shared)
         assert page.evaluate(f"() => window.localStorage.getItem({json.dumps(STORAGE_KEY)})") is None
         page.get_by_role("button", name=UI["keep"]).click()
         expect(page.locator(".kr-units__name")).to_have_text(["Ashigaru archers", "Samurai"], timeout=ENGINE_TIMEOUT)

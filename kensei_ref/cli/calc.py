@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
-from calculators.choices import SIDE_NAMES
+from calculators.choices import SIDE_CHOICES, SIDE_NAMES
 from calculators.errors import quoted
 from calculators.params import N_, Param
 from calculators.results import Figure, Result, Step, Table
@@ -80,6 +80,9 @@ def add_calc_parser(subparsers: Any) -> None:
             help_text = f"{param.label}: {param.help}" if param.help else param.label
             if param.group:
                 help_text = f"{SIDE_NAMES[param.group]}. {help_text}"
+            sides = [side for side in param.choices if side in SIDE_CHOICES]
+            if sides:  # the help says "your unit"; the option takes its letter
+                help_text += " (" + ", ".join(f"{side}: {SIDE_CHOICES[side]}" for side in sides) + ")"
             if param.kind == "bool":
                 command.add_argument(
                     option(param.name), dest=_dest(param), action="store_true", default=None, help=help_text
