@@ -140,15 +140,21 @@ def test_pages_carry_the_policy_except_under_serve_whose_live_reload_writes_inli
     """``mkdocs serve`` injects a script that changes with every page served: a policy would block it."""
     from types import SimpleNamespace
 
-    from kensei_ref.build import csp, offline, search_patch, vendor
+    from kensei_ref.build import csp, offline, search_index, search_patch, vendor
     from kensei_ref.build.plugin import KenseiRefPlugin
 
     plugin = KenseiRefPlugin()
     plugin.load_config({})
-    plugin.serving, plugin.lang = serving, "fr"
+    plugin.serving, plugin.lang, plugin.book = serving, "fr", SimpleNamespace()
     applied = []
     monkeypatch.setattr(csp, "apply", lambda site, skip=(): applied.append(site))
-    for module, name in ((search_patch, "apply"), (offline, "write_web_manifest"), (vendor, "install_qrcode")):
+    stubbed = (
+        (search_patch, "apply"),
+        (search_index, "tidy"),
+        (offline, "write_web_manifest"),
+        (vendor, "install_qrcode"),
+    )
+    for module, name in stubbed:
         monkeypatch.setattr(module, name, lambda *args, **kwargs: None)
     monkeypatch.setattr(plugin, "_is_root", lambda: False)  # a nested language's build ends there
     config = SimpleNamespace(site_dir=str(tmp_path), config_file_path=str(tmp_path / "mkdocs.yml"))

@@ -47,6 +47,7 @@ def test_the_wheel_ships_data_catalogs_and_site_files(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for required in (
         "kensei_ref/rules/data/sources.yaml",
+        "kensei_ref/rules/data/aliases.yaml",
         "kensei_ref/rules/data/kensei/08-orders.yaml",
         "kensei_ref/locales/fr/LC_MESSAGES/messages.mo",
         "kensei_ref/locales/ru/LC_MESSAGES/messages.mo",
