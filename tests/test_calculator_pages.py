@@ -339,6 +339,24 @@ def test_worked_example_opens_in_the_calculator(page, server, book):
     assert_same_numbers(result, CALCULATORS["shooting"].run(inputs))
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_calculator_opened_from_an_example_says_where_it_comes_from(page, server, book, lang):
+    """The rules' own example (the four archers) opens the calculator with a line naming it as the texts'
+    example and its source; the line goes when the player changes an input, and a shared link has none."""
+    root = "" if lang == "en" else f"{lang}/"
+    page.goto(f"{server}/{root}{book.chapter_of(EXAMPLE_RULE).page.removesuffix('.md')}/")
+    page.locator(EXAMPLE_LINK).first.click()
+    page.wait_for_url("**/calculators/shooting/?**")
+    settle(page)
+    notice = page.locator(".kr-calc__example:visible")
+    assert notice.count() == 1
+    text = " ".join(notice.inner_text().split())
+    assert book.example_labels["rules"][lang] in text and "Firing" in text, text
+    assert "example=" not in page.url  # the address shared from here holds the inputs only
+    page.fill("#s1-attack", "5")
+    assert page.locator(".kr-calc__example:visible").count() == 0
+
+
 @pytest.mark.parametrize("lang", ["fr", "ru"])
 def test_worked_example_link_stays_in_the_language(page, server, book, lang):
     page.goto(f"{server}/{lang}/{book.chapter_of(EXAMPLE_RULE).page.removesuffix('.md')}/")

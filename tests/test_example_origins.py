@@ -10,6 +10,7 @@ sits in such an example. The built site's pages are read the same way in ``test_
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from page_tree import Element, render
@@ -109,3 +110,28 @@ def test_the_two_origins_look_different():
     ours = css[css.index(".admonition.kr-example--ours") :]
     assert "border-style: dashed" in ours.split("}")[0]
     assert "mask-image" in css[css.index(".kr-example--ours > .admonition-title::before") :].split("}")[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_calculator_opened_from_an_example_can_say_where_it_comes_from(pages, book, lang):
+    """Each example's link names the example, and the calculator page it opens holds what it then shows
+    (calculator.js unhides it): the example's origin, its source for the texts' own, and its rule."""
+    examples = {f"{rule.id}--{example.id}": (rule, example) for rule in book.rules for example in rule.examples}
+    linked = 0
+    for chapter in book.chapters:
+        for link in pages[lang][chapter.page].find_all("a", "kr-open-calculator"):
+            url = urlparse(link.attrs["href"])
+            key = parse_qs(url.query)["example"][0]
+            rule, example = examples[key]
+            calculator = f"calculators/{example.calculator}.md"
+            assert url.path.rstrip("/").endswith(f"calculators/{example.calculator}"), url.path
+            notices = [
+                p for p in pages[lang][calculator].find_all("p", "kr-calc__example") if p.attrs["data-example"] == key
+            ]
+            assert len(notices) == 1 and "hidden" in notices[0].attrs, (lang, key)
+            text = " ".join(notices[0].text().split())
+            assert book.example_labels[example.origin][lang] in text, (lang, key, text)
+            assert example.source is None or example.source.section in text, (lang, key, text)
+            assert any(a.attrs["href"].endswith(f"#{rule.id}") for a in notices[0].find_all("a")), (lang, key)
+            linked += 1
+    assert linked >= 10

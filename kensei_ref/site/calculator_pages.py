@@ -8,6 +8,7 @@ messages, the links to the rules, and the default result; the same Python then r
 
 from __future__ import annotations
 
+import html
 import json
 import posixpath
 from decimal import ROUND_HALF_UP, Decimal
@@ -25,7 +26,14 @@ from kensei_ref.languages import N_, get_translations, plural_forms
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import ENGINE_FOLDER
-from kensei_ref.site.pages import GAME_NAMES, PageContext, environment, note_anchor
+from kensei_ref.site.pages import (
+    GAME_NAMES,
+    PageContext,
+    environment,
+    example_key,
+    example_origin,
+    note_anchor,
+)
 
 CALCULATOR_DIR = "calculators"
 INDEX_PAGE = f"{CALCULATOR_DIR}/index.md"
@@ -278,6 +286,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
     }
     rule = book.rule(calculator.rule_id)
     return environment(lang).get_template("calculator.md.j2").render(
+        examples=_example_notices(ctx, name),
         title=tr(calculator.label),
         name=name,
         game=GAME_NAMES[calculator.game],
@@ -289,6 +298,19 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         engine=engine_href(lang, root_language),
         data=json.dumps(script_data, ensure_ascii=False),  # an attribute: Material re-runs scripts it swaps in
     )
+
+
+def _example_notices(ctx: PageContext, name: str) -> list[dict[str, str]]:
+    """For each worked example this calculator checks, what the page says when the example's link opens
+    it: the example's origin (the texts' own, with its source, or ours) and its rule, as HTML."""
+    notices = []
+    for rule in ctx.book.rules:
+        for example in rule.examples:
+            if example.calculator == name:
+                origin = example_origin(ctx, example)["origin_text"]  # escaped already
+                link = f'<a href="{html.escape(ctx.rule_url(rule.id))}">{html.escape(ctx.rule_label(rule))}</a>'
+                notices.append({"key": example_key(rule, example), "html": f"{origin} · {link}"})
+    return notices
 
 
 def _picker_data(book: RuleBook, lang: str, name: str) -> dict[str, Any] | None:

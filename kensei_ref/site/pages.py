@@ -204,6 +204,16 @@ def note_anchor(rule_id: str, note_id: str) -> str:
     return f"{rule_id}--{note_id}"
 
 
+EXAMPLE_PARAM = "example"
+"""The parameter of a worked example's "open in the calculator" link that names the example: the
+calculator's page then says where its inputs come from (calculator.js), until the player changes them."""
+
+
+def example_key(rule: Rule, example: Example) -> str:
+    """A worked example's name in links and on calculator pages (``kensei.shooting-dice--four-archers``)."""
+    return f"{rule.id}--{example.id}"
+
+
 def example_origin(ctx: PageContext, example: Example) -> dict[str, str]:
     """Where a worked example comes from, as its page shows it: ``origin`` (``rules`` or ``ours``, the
     class that styles it), ``label`` (said in its title), for an example of the source texts ``source``
@@ -266,7 +276,8 @@ def _rule_view(
         "examples": [
             {"text": ctx.markdown(e.text[ctx.lang], rule), "verified": e.calculator in calculators,
              **example_origin(ctx, e),
-             "open": calculator_link(ctx, e.calculator, dict(e.inputs)) if e.calculator in linked else ""}
+             "open": calculator_link(ctx, e.calculator, {**e.inputs, EXAMPLE_PARAM: example_key(rule, e)})
+             if e.calculator in linked else ""}
             for e in rule.examples
         ],
         "notes": [

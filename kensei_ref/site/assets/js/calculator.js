@@ -556,6 +556,18 @@
       if (compute) recompute();
     }
 
+    // A worked example's link names it ("example=kensei.shooting-dice--four-archers"): the page says where
+    // the inputs come from (the rules' own example, with its source, or one written for this reference)
+    // until the player changes one.
+    function showExampleOrigin() {
+      const key = new URLSearchParams(window.location.search).get("example");
+      const notice = [...root.querySelectorAll(".kr-calc__example")].find((p) => p.dataset.example === key);
+      if (!key || !notice) return;
+      notice.hidden = false;
+      const hide = () => { notice.hidden = true; };
+      for (const scenario of ["1", "2"]) form(scenario).addEventListener("input", hide, { once: true });
+    }
+
     // ---- Wiring -----------------------------------------------------------------------------------
     for (const scenario of ["1", "2"]) {
       form(scenario).addEventListener("input", () => recompute([scenario]));
@@ -570,6 +582,7 @@
 
     // the inputs the build's result is for: the form as built
     state.shown["1"] = JSON.stringify(readForm("1"));
+    showExampleOrigin(); // before the link's inputs are read and the address rewritten without its "example"
     if (fromQuery()) recompute(); // (the engine is not ready: this marks what the link changed)
     if (window.location.protocol === "file:") {
       status.textContent = data.ui.offline_file;
