@@ -29,6 +29,15 @@ def test_calc_takes_both_units_from_the_file(units, capsys):
     assert json.loads(out) == expected
 
 
+def test_a_warbands_rank_fills_the_rank_test(tmp_path, capsys):
+    path = tmp_path / "units.json"
+    path.write_text(json.dumps(units_file({**WARBAND, "rank": 2})), encoding="utf-8")
+    status, out, _ = run_cli(main, capsys, "calc", "rank-test", "--units", str(path), "--mine", "Ronin band",
+                             "--state", "panic", "--json")  # fmt: skip
+    assert status == 0
+    assert json.loads(out) == CALCULATORS["rank-test"].run({"rank": 2, "state": "panic"})
+
+
 def test_a_typed_option_replaces_what_the_unit_gave(units, capsys):
     status, out, _ = run_cli(main, capsys, "calc", "shooting", "--units", units, "--mine", "Ashigaru archers",
                              "--enemy", "Samurai", "--dice", "3", "--attack", "4", "--json")  # fmt: skip
