@@ -105,3 +105,16 @@ def test_rule_pages_show_percents_as_the_calculators_do(book, lang):
     terrain = generated[book.chapter_of("kensei.difficult-terrain").page]
     assert numbers.percent(book.rule("kensei.difficult-terrain").values["movement_penalty_percent"] / 100) in terrain
     assert numbers.percent(0.6) in generated[book.chapter_of("kensei.charge-dice").page]
+
+
+OTHER_DECIMALS = {
+    ".": re.compile(r"(?<![\d,\w])\d+,\d{1,2}(?![\d,])"),  # 58,3 in English (1,000 is a group)
+    ",": re.compile(r"(?<![\d.\w])\d+\.\d+(?![\d.])"),  # 58.3 in French or Russian (8.3.2 is a rule's number)
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_decimals_in_prose_have_the_languages_separator(book, lang):
+    pattern = OTHER_DECIMALS[str(numbers_for(lang).symbols()["decimal"])]
+    wrong = [f"{where}: {match[0]!r}" for where, text in _texts(book) for match in pattern.finditer(text[lang])]
+    assert not wrong, f"{lang} writes {numbers_for(lang).decimal(58.3)}:\n" + "\n".join(wrong)
