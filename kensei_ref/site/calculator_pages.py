@@ -59,6 +59,8 @@ DEFAULT_SCENARIOS: dict[str, dict[str, Any]] = {
     "spells": {"levels": [1, 3, 4], "onmyouiji_level": 3},
     "morale": {"morale": 7},
     "morale-states": {"morale": 7, "start": "wavering", "turns": 3},
+    "rank-test": {"rank": 2, "state": "wavering"},
+    "drowning": {"heavy_armour": False},
 }  # fmt: skip
 """What each calculator page shows before the player changes anything (a typical table situation)."""
 
