@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 
 import pytest
 
+from calculators import CALCULATORS
 from calculators.presentation import present
 from kensei_ref.languages import LANGUAGES, get_translations, site_folder
 from kensei_ref.numbers import numbers_for
@@ -182,5 +183,25 @@ def test_a_recomputed_result_reads_as_the_build_writes_it(warm_context, server, 
         page.goto(f"{server}/{site_folder(lang)}calculators/{name}/?{query}")
         page.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
         assert page.evaluate(SHOWN_TEXT) == _built_text(lang, name, inputs)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_negative_bound_in_a_fields_error_has_the_minus_sign(warm_context, server, lang):
+    """The regroup calculator's bonus runs from −10: its error says so as the language writes −10."""
+    bonus = next(p for p in CALCULATORS["regroup"].describe()["params"] if p["name"] == "bonus")
+    numbers = numbers_for(lang)
+    expected = get_translations(lang).gettext(UI["int"]) % {
+        "minimum": numbers.decimal(bonus["minimum"], 0),
+        "maximum": numbers.decimal(bonus["maximum"], 0),
+    }
+    page = warm_context.new_page()
+    try:
+        page.goto(f"{server}/{site_folder(lang)}calculators/regroup/")
+        page.locator("#s1-bonus").fill(str(bonus["minimum"] - 10))
+        page.wait_for_function("() => document.querySelector('#s1-bonus-error').textContent.trim() !== ''")
+        assert page.locator("#s1-bonus-error").inner_text().strip() == expected
+        assert "\u2212" in expected and "-" not in expected
     finally:
         page.close()

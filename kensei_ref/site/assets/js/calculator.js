@@ -233,7 +233,7 @@
       const input = control(scenario, param.name);
       if (param.kind === "bool") return { value: input.checked };
       const text = input.value.trim();
-      const bounds = { minimum: param.minimum, maximum: param.maximum };
+      const bounds = { minimum: numbers.decimal(param.minimum, 0), maximum: numbers.decimal(param.maximum, 0) }; // −10, not -10
       // A number field holding letters reports an empty value: say so rather than ignore it.
       if (input.validity && input.validity.badInput) return { error: fill(data.ui.int, bounds) };
       if (text === "") {
@@ -249,11 +249,11 @@
         return { value: number };
       }
       const items = text.split(",").map((item) => item.trim());
-      const numbers = items.map((item) => (/^-?\d+$/.test(item) ? Number(item) : NaN));
-      const ok = numbers.every((n) => Number.isInteger(n) && n >= param.minimum && n <= param.maximum)
-        && numbers.length >= (param.min_length || 0)
-        && (param.max_length == null || numbers.length <= param.max_length);
-      return ok ? { value: numbers } : { error: fill(data.ui.int_list, bounds) };
+      const listed = items.map((item) => (/^-?\d+$/.test(item) ? Number(item) : NaN));
+      const ok = listed.every((n) => Number.isInteger(n) && n >= param.minimum && n <= param.maximum)
+        && listed.length >= (param.min_length || 0)
+        && (param.max_length == null || listed.length <= param.max_length);
+      return ok ? { value: listed } : { error: fill(data.ui.int_list, bounds) };
     }
 
     function readForm(scenario) {
