@@ -387,7 +387,7 @@ def test_from_the_home_page_to_the_ranked_orders_in_three_taps_and_no_typing(bro
 
 def test_a_ronin_calculator_offers_the_warbands_only_and_takes_their_morale(browser, server):
     band = {"name": "Kaito's band", "game": "ronin", "unit_type": "warband", "fighters": 8, "morale": 8,
-            "commander": True, "banner": True}  # fmt: skip
+            "commander": True, "banner": True, "heavy_armour": True, "rank": 2}  # fmt: skip
     context = _seeded(browser, [ARCHERS, band])
     page = context.new_page()
     try:
@@ -405,6 +405,27 @@ def test_a_ronin_calculator_offers_the_warbands_only_and_takes_their_morale(brow
         shown = page.evaluate("JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result)")
         expected = CALCULATORS["morale"].run({"morale": 8, "commander": True, "banner": True})
         assert shown["p_pass"] == pytest.approx(expected["p_pass"], abs=1e-12)
+        for name, field, value, inputs in (
+            ("rank-test", "#s1-rank", "2", {"rank": 2}),  # the warband's one Rank
+            ("drowning", "#s1-heavy_armour", None, {"heavy_armour": True}),
+        ):
+            page.goto(f"{server}/ru/calculators/{name}/")
+            page.locator(".kr-calc__units .kr-units__pick .kr-units__chip").first.click()
+            filled = (
+                f"document.querySelector('{field}').value === '{value}'"
+                if value
+                else (f"document.querySelector('{field}').checked")
+            )
+            page.wait_for_function(
+                f"() => {filled} && document.querySelector('.kr-result').dataset.state === 'fresh'",
+                timeout=ENGINE_TIMEOUT,
+            )
+            shown = page.evaluate(
+                "JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result)"
+            )
+            expected = CALCULATORS[name].run(inputs)
+            figure = "p_success" if name == "rank-test" else "p_drown"
+            assert shown[figure] == pytest.approx(expected[figure], abs=1e-12), name
         page.goto(f"{server}/ru/calculators/planner/")  # the regroup planner takes nothing from a unit
         expect(page.locator(".kr-calc__scenarios")).to_have_count(1)
         page.wait_for_timeout(500)  # units.js has run (it runs with the page's other scripts)
