@@ -6,6 +6,7 @@ import re
 
 import pytest
 import snowballstemmer
+from rule_texts import rule_texts
 
 from kensei_ref.rules.references import REFERENCE
 
@@ -36,21 +37,10 @@ def names_the_term(label: str, name: str, lang: str) -> bool:
     return all(any(_same_word(n, s) for s in label_stems) for n in _stems(name, lang))
 
 
-def _texts(book):
-    for rule in book.rules:
-        yield rule.id, rule.body
-        for example in rule.examples:
-            yield f"{rule.id}:{example.id}", example.text
-        for note in rule.notes:
-            yield f"{rule.id}:{note.id}", note.text
-    for term in book.terms:
-        yield f"glossary:{term.id}", term.definition
-
-
 @pytest.mark.parametrize("lang", ["en", "fr", "ru"])
 def test_term_labels_use_the_glossary_name(book, lang):
     wrong = []
-    for where, text in _texts(book):
+    for where, text in rule_texts(book):
         for match in REFERENCE.finditer(text[lang]):
             if match["kind"] != "term" or not match["label"]:
                 continue

@@ -8,6 +8,7 @@ import doctest
 import re
 
 import pytest
+from rule_texts import rule_texts
 
 import kensei_ref.rules.references
 from kensei_ref.languages import LANGUAGES
@@ -24,17 +25,6 @@ WRITTEN_PERCENT = re.compile(r"(?P<number>\d+(?:[.,]\d+)?)(?P<space>[ \u00a0\u20
 
 HYPHEN_NEGATIVE = re.compile(r"(?:^|[\s(\[/])-\d")
 """A negative number written with the hyphen-minus (the pages print the minus sign, U+2212)."""
-
-
-def _texts(book):
-    for rule in book.rules:
-        yield rule.id, rule.body
-        for example in rule.examples:
-            yield f"{rule.id}:{example.id}", example.text
-        for note in rule.notes:
-            yield f"{rule.id}:{note.id}", note.text
-    for term in book.terms:
-        yield f"glossary:{term.id}", term.definition
 
 
 def test_the_references_doctests_hold():
@@ -54,7 +44,7 @@ def test_value_references_are_written_by_the_numbers_module(lang):
 def test_no_value_is_made_a_percent_by_hand(book):
     found = [
         f"{where} ({lang}): {match[0]!r}"
-        for where, text in _texts(book)
+        for where, text in rule_texts(book)
         for lang in LANGUAGES
         for match in PERCENT_AFTER_VALUE.finditer(text[lang])
     ]
@@ -70,7 +60,7 @@ def test_percents_in_prose_are_written_as_the_language_writes_them(book, lang):
     other_separator = "," if symbols["decimal"] != "," else "."
     wrong = [
         f"{where}: {match[0]!r}"
-        for where, text in _texts(book)
+        for where, text in rule_texts(book)
         for match in WRITTEN_PERCENT.finditer(text[lang])
         if bool(match["space"]) != spaced or other_separator in match["number"]
     ]
@@ -79,7 +69,9 @@ def test_percents_in_prose_are_written_as_the_language_writes_them(book, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_negative_number_has_a_hyphen(book, lang):
-    wrong = [f"{where}: {match[0]!r}" for where, text in _texts(book) for match in HYPHEN_NEGATIVE.finditer(text[lang])]
+    wrong = [
+        f"{where}: {match[0]!r}" for where, text in rule_texts(book) for match in HYPHEN_NEGATIVE.finditer(text[lang])
+    ]
     assert not wrong, "write the minus sign \u2212 (or a {signed:KEY}):\n" + "\n".join(wrong)
 
 
@@ -116,5 +108,5 @@ OTHER_DECIMALS = {
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_decimals_in_prose_have_the_languages_separator(book, lang):
     pattern = OTHER_DECIMALS[str(numbers_for(lang).symbols()["decimal"])]
-    wrong = [f"{where}: {match[0]!r}" for where, text in _texts(book) for match in pattern.finditer(text[lang])]
+    wrong = [f"{where}: {match[0]!r}" for where, text in rule_texts(book) for match in pattern.finditer(text[lang])]
     assert not wrong, f"{lang} writes {numbers_for(lang).decimal(58.3)}:\n" + "\n".join(wrong)

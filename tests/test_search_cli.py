@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 from cli_capture import run_cli
+from search_hits import TOP, assert_hit_rate
 
 from kensei_ref.cli.lookup import terminal_lines
 from kensei_ref.cli.main import main
@@ -18,8 +19,6 @@ from kensei_ref.rules import search
 
 QUERIES = Path(__file__).resolve().parent / "search_queries.yaml"
 KINDS = {"inflected", "term", "japanese", "number", "multiword", "typo", "cross-language"}
-TOP = 3
-HIT_RATE = 0.95
 
 
 @pytest.fixture(scope="module")
@@ -59,16 +58,7 @@ def test_query_set_is_well_formed(queries, bundled):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_hit_rate_per_language(queries, lang):
-    mine = [q for q in queries if q["lang"] == lang]
-    failures = []
-    for query in mine:
-        found = [hit.id for hit in search.search(query["query"], lang, TOP)]
-        if not set(query["expect"]) <= set(found):
-            failures.append(f"{lang} [{query['kind']}] {query['query']!r}: want {query['expect']}, got {found}")
-    rate = 1 - len(failures) / len(mine)
-    print(f"\n{lang}: {len(mine) - len(failures)}/{len(mine)} queries answered in the top {TOP} ({rate:.0%})")
-    print("\n".join(failures))
-    assert rate >= HIT_RATE, "\n".join(failures)
+    assert_hit_rate(queries, lang, "queries answered")
 
 
 def test_index_is_built_once_per_language():

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from search_hits import TOP, assert_hit_rate
 
 from kensei_ref.languages import LANGUAGES as LANGS
 from kensei_ref.rules import search
@@ -17,8 +18,6 @@ from kensei_ref.rules import search
 QUERIES = Path(__file__).resolve().parent / "search_player_queries.yaml"
 OLD_QUERIES = Path(__file__).resolve().parent / "search_queries.yaml"
 KINDS = {"abbreviation", "question", "other-game", "paraphrase", "game", "no-accents", "source-term"}
-TOP = 3
-HIT_RATE = 0.95
 PER_LANGUAGE = 50
 
 
@@ -54,13 +53,4 @@ def test_query_set_is_well_formed(queries):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_hit_rate_per_language(queries, lang):
-    mine = [q for q in queries if q["lang"] == lang]
-    failures = []
-    for query in mine:
-        found = [hit.id for hit in search.search(query["query"], lang, TOP)]
-        if not set(query["expect"]) <= set(found):
-            failures.append(f"{lang} [{query['kind']}] {query['query']!r}: want {query['expect']}, got {found}")
-    rate = 1 - len(failures) / len(mine)
-    print(f"\n{lang}: {len(mine) - len(failures)}/{len(mine)} player queries in the top {TOP} ({rate:.1%})")
-    print("\n".join(failures))
-    assert rate >= HIT_RATE, "\n".join(failures)
+    assert_hit_rate(queries, lang, "player queries")
