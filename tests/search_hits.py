@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.rules import search
 
 TOP = 3
@@ -21,3 +22,19 @@ def assert_hit_rate(queries: list[dict], lang: str, what: str) -> None:
     print(f"\n{lang}: {len(mine) - len(failures)}/{len(mine)} {what} in the top {TOP} ({rate:.1%})")
     print("\n".join(failures))
     assert rate >= HIT_RATE, "\n".join(failures)
+
+
+def query_set_problems(queries: list[dict], ids: set[str], kinds: set[str]) -> list[str]:
+    """What is wrong with a query set: keys, language, kind, empty queries, unknown rules, and an
+    expectation of more rules than the top :data:`TOP` can hold."""
+    problems = []
+    for i, query in enumerate(queries):
+        if set(query) != {"lang", "query", "expect", "kind"}:
+            problems.append(f"#{i}: keys {sorted(query)}")
+            continue
+        if query["lang"] not in LANGUAGES or query["kind"] not in kinds or not str(query["query"]).strip():
+            problems.append(f"#{i}: {query}")
+        problems += [f"#{i} {query['query']!r}: unknown rule {e}" for e in query["expect"] if e not in ids]
+        if not 1 <= len(query["expect"]) <= TOP:
+            problems.append(f"#{i} {query['query']!r}: expect 1 to {TOP} rules")
+    return problems

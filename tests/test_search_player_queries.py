@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from search_hits import TOP, assert_hit_rate
+from search_hits import assert_hit_rate, query_set_problems
 
 from kensei_ref.languages import LANGUAGES as LANGS
 from kensei_ref.rules import search
@@ -32,16 +32,7 @@ def queries() -> list[dict]:
 
 def test_query_set_is_well_formed(queries):
     ids = {rule.id for rule in search.bundled_book().rules}
-    problems = []
-    for i, query in enumerate(queries):
-        if set(query) != {"lang", "query", "expect", "kind"}:
-            problems.append(f"#{i}: keys {sorted(query)}")
-            continue
-        if query["lang"] not in LANGS or query["kind"] not in KINDS or not str(query["query"]).strip():
-            problems.append(f"#{i}: {query}")
-        problems += [f"#{i} {query['query']!r}: unknown rule {e}" for e in query["expect"] if e not in ids]
-        if not 1 <= len(query["expect"]) <= TOP:
-            problems.append(f"#{i} {query['query']!r}: expect 1 to {TOP} rules")
+    problems = query_set_problems(queries, ids, KINDS)
     assert not problems, "\n".join(problems)
     for lang in LANGS:
         assert sum(q["lang"] == lang for q in queries) >= PER_LANGUAGE, lang
