@@ -262,3 +262,31 @@ def warm_context(browser, server):
     page.close()
     yield context
     context.close()
+
+
+class WarmPages:
+    """Opens pages in the warm context (:func:`warm_context`) as a test file wants them: its window size
+    and a script to run before the page's own. Stands in for a file's own browser context where the
+    file only needs an engine that answers, so that its pages restore the saved engine instead of
+    starting Pyodide from nothing. Each page keeps the errors it raised in ``page.errors``."""
+
+    def __init__(self, context, viewport: dict[str, int] | None = None, init_script: str | None = None) -> None:
+        self.context, self.viewport, self.init_script = context, viewport, init_script
+
+    def configured(self, *, viewport: dict[str, int], init_script: str | None = None) -> WarmPages:
+        return WarmPages(self.context, viewport, init_script)
+
+    def new_page(self):
+        page = self.context.new_page()
+        if self.viewport:
+            page.set_viewport_size(self.viewport)
+        if self.init_script:
+            page.add_init_script(self.init_script)
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        return page
+
+
+@pytest.fixture(scope="session")
+def warm_pages(warm_context) -> WarmPages:
+    return WarmPages(warm_context)

@@ -45,11 +45,8 @@ def normalised(html: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    context.add_init_script(RECORD_READY)
-    yield context
-    context.close()
+def context(warm_pages):
+    return warm_pages.configured(viewport={"width": 1280, "height": 900}, init_script=RECORD_READY)
 
 
 class _Opened:
@@ -63,9 +60,7 @@ class _Opened:
         self.pages: dict[tuple[str, str], tuple] = {}
 
     def _open(self, lang: str, name: str) -> None:
-        page = self.context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page = self.context.new_page()  # keeps its errors in page.errors
         # the engine's files wait until the built markup is read: a restored engine is quick
         held: list = []
         released = False

@@ -142,9 +142,7 @@ class _Pages:
         self.open: dict[str, Any] = {}
 
     def _open(self, path: str):
-        page = self.context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page = self.context.new_page()  # keeps its errors in page.errors
         page.goto(f"{self.base}/{path}")
         return page
 
@@ -162,12 +160,10 @@ class _Pages:
 
 
 @pytest.fixture(scope="module")
-def context(browser):
-    # no service worker: nothing here is about offline use, and nothing saves the site in the background
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    context.add_init_script(RECORD_READY)
-    yield context
-    context.close()
+def context(warm_pages):
+    # the run's warm context: no service worker (nothing here is about offline use, and nothing saves the
+    # site in the background), and an engine that restores its saved memory instead of starting anew
+    return warm_pages.configured(viewport={"width": 1280, "height": 900}, init_script=RECORD_READY)
 
 
 @pytest.fixture(scope="module")
@@ -179,9 +175,7 @@ def pages(context, server):
 
 @pytest.fixture
 def page(context):
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page = context.new_page()  # keeps its errors in page.errors
     yield page
     page.close()
 
