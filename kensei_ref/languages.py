@@ -14,9 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pyuca
-from babel import Locale
+if TYPE_CHECKING:  # imported where used: a terminal command that needs neither should not wait for them
+    import pyuca
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,8 @@ def plural_forms(lang: str, singular: str, plural: str) -> dict[str, str]:
     >>> [forms[category].split(",")[0] for category in ("one", "few", "many")]
     ['стоит {cost} боевой кубик', 'стоит {cost} боевых кубика', 'стоит {cost} боевых кубиков']
     """
+    from babel import Locale
+
     translations = get_translations(lang)
     locale = Locale.parse(BY_CODE[lang].locale)
     forms: dict[str, str] = {}
@@ -131,6 +134,8 @@ def up_to_site_root(lang: str) -> str:
 def _collator() -> pyuca.Collator:
     """The Unicode Collation Algorithm with its default table (DUCET); reading the table takes most of a second,
     so it is read once."""
+    import pyuca
+
     return pyuca.Collator()
 
 

@@ -35,13 +35,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise
-
-import snowballstemmer
+from typing import TYPE_CHECKING
 
 from kensei_ref.languages import LANGUAGE_RECORDS, SOURCE_LANGUAGE
 from kensei_ref.languages import LANGUAGES as LANGS
 from kensei_ref.rules.model import Rule, RuleBook, Term, Text
 from kensei_ref.rules.references import REFERENCE, plain, value_text, written_numbers
+
+if TYPE_CHECKING:
+    import snowballstemmer
 
 STEMMERS = {language.code: language.stemmer for language in LANGUAGE_RECORDS}
 """Snowball algorithm of each language. Cyrillic words always take the Russian one."""
@@ -330,6 +332,8 @@ def _fold_accents(word: str) -> str:
 
 @cache
 def _stemmer(lang: str) -> snowballstemmer.BaseStemmer:
+    import snowballstemmer  # here: looking a rule up by its number needs no stemmer, and it loads 36 languages
+
     return snowballstemmer.stemmer(STEMMERS[lang])
 
 
