@@ -43,6 +43,15 @@ def page(browser):
     assert not errors
 
 
+@pytest.fixture
+def calculator_page(warm_pages):
+    """A calculator page at phone width, whose engine restores the run's saved one."""
+    page = warm_pages.configured(viewport={"width": 390, "height": 844}).new_page()
+    yield page
+    page.close()
+    assert not page.errors
+
+
 def _units(count: int) -> dict:
     return units_file(*({**SAMURAI, "name": f"Самураи {number}"} for number in range(1, count + 1)))
 
@@ -90,7 +99,10 @@ REFUSED = [
     ("calculator", "query", "field", "words"),
     [pytest.param(*case, id=f"{case[0]}-{case[3].split()[1]}") for case in REFUSED],
 )
-def test_a_refusal_beside_its_field_takes_the_form_its_count_asks_for(page, server, calculator, query, field, words):
+def test_a_refusal_beside_its_field_takes_the_form_its_count_asks_for(
+    calculator_page, server, calculator, query, field, words
+):
+    page = calculator_page
     page.goto(f"{server}/ru/calculators/{calculator}/?{query}")
     error = page.locator(f"#s1-{field}-error")
     expect(error).to_contain_text(words, timeout=ENGINE_TIMEOUT)
@@ -98,8 +110,9 @@ def test_a_refusal_beside_its_field_takes_the_form_its_count_asks_for(page, serv
     assert "{" not in text
 
 
-def test_the_page_and_the_terminal_word_a_refusal_alike(page, server):
+def test_the_page_and_the_terminal_word_a_refusal_alike(calculator_page, server):
     """The same refusal, as the terminal prints it in Russian and as the page shows it beside the field."""
+    page = calculator_page
     page.goto(f"{server}/ru/calculators/melee/?b_models=1&b_wounds=1&b_defensive=7")
     error = page.locator("#s1-b_defensive-error")
     inputs = {

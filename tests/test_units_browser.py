@@ -34,7 +34,8 @@ ADVICE_FRESH = "() => document.querySelector('.kr-advisor')?.dataset.state === '
 
 
 def _seeded(browser, units: list[dict] | None):
-    """A phone-sized context whose device already holds ``units`` (or nothing)."""
+    """A phone-sized context of its own, with its service worker, whose device already holds ``units``
+    (or nothing): for the offline test."""
     context = browser.new_context(viewport=PHONE, accept_downloads=True)
     if units is not None:
         stored = json.dumps(units_file(*units))
@@ -43,6 +44,42 @@ def _seeded(browser, units: list[dict] | None):
             f"window.localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(stored)});"
         )
     return context
+
+
+HOLD = """([key, stored]) => {
+  window.localStorage.clear();
+  if (stored !== null) window.localStorage.setItem(key, stored);
+}"""
+
+
+class _Phone:
+    """A phone that holds ``units`` (or nothing): pages of the run's warm context (its engine restores
+    the saved one; no service worker saves the site in the background), phone-sized, whose site storage
+    holds just those units when the test begins, and nothing once it ends (other tests share the context)."""
+
+    def __init__(self, warm_pages, server: str, units: list[dict] | None) -> None:
+        self.pages = warm_pages.configured(viewport=PHONE)
+        self.server = server
+        self.stored = None if units is None else json.dumps(units_file(*units))
+        self.opened: list = []
+
+    def new_page(self):
+        page = self.pages.new_page()
+        if not self.opened:
+            page.goto(f"{self.server}/404.html")  # a page of the site's origin, without a script of its own
+            page.evaluate(HOLD, [STORAGE_KEY, self.stored])
+        self.opened.append(page)
+        return page
+
+    def close(self) -> None:
+        for page in self.opened:
+            if not page.is_closed():
+                page.close()
+        if self.opened:
+            page = self.pages.new_page()
+            page.goto(f"{self.server}/404.html")
+            page.evaluate(HOLD, [STORAGE_KEY, None])
+            page.close()
 
 
 def _saved(page) -> list[dict]:
@@ -58,8 +95,8 @@ def _errors(page) -> list[str]:
 # ---- My units ----------------------------------------------------------------------------------
 
 
-def test_a_unit_saved_from_the_form_is_listed_and_exported_as_a_file_python_reads(browser, server):
-    context = _seeded(browser, None)
+def test_a_unit_saved_from_the_form_is_listed_and_exported_as_a_file_python_reads(warm_pages, server):
+    context = _Phone(warm_pages, server, None)
     page = context.new_page()
     errors = _errors(page)
     try:
@@ -91,9 +128,9 @@ def test_a_unit_saved_from_the_form_is_listed_and_exported_as_a_file_python_read
         context.close()
 
 
-def test_a_bad_field_is_named_in_the_pages_language_before_anything_is_saved(browser, server):
+def test_a_bad_field_is_named_in_the_pages_language_before_anything_is_saved(warm_pages, server):
     _ = get_translations("ru").gettext
-    context = _seeded(browser, [SAMURAI])
+    context = _Phone(warm_pages, server, [SAMURAI])
     page = context.new_page()
     try:
         page.goto(f"{server}/ru/units/")
@@ -113,9 +150,9 @@ def test_a_bad_field_is_named_in_the_pages_language_before_anything_is_saved(bro
         context.close()
 
 
-def test_a_refused_file_changes_nothing_and_says_why_in_french(browser, server, tmp_path):
+def test_a_refused_file_changes_nothing_and_says_why_in_french(warm_pages, server, tmp_path):
     _ = get_translations("fr").gettext
-    context = _seeded(browser, [ARCHERS, SAMURAI])
+    context = _Phone(warm_pages, server, [ARCHERS, SAMURAI])
     page = context.new_page()
     try:
         page.goto(f"{server}/fr/units/")
@@ -142,8 +179,8 @@ def test_a_refused_file_changes_nothing_and_says_why_in_french(browser, server, 
         context.close()
 
 
-def test_a_shared_link_saves_its_units_once_the_player_agrees(browser, server):
-    context = _seeded(browser, None)
+def test_a_shared_link_saves_its_units_once_the_player_agrees(warm_pages, server):
+    context = _Phone(warm_pages, server, None)
     page = context.new_page()
     try:
         text = json.dumps(units_file(ARCHERS, SAMURAI)).encode()
@@ -168,8 +205,8 @@ def _python_rows(situation: dict) -> list:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ru"])
-def test_the_advisor_ranks_the_orders_of_two_saved_units_as_python_does(browser, server, lang):
-    context = _seeded(browser, [ARCHERS, SAMURAI])
+def test_the_advisor_ranks_the_orders_of_two_saved_units_as_python_does(warm_pages, server, lang):
+    context = _Phone(warm_pages, server, [ARCHERS, SAMURAI])
     page = context.new_page()
     errors = _errors(page)
     try:
@@ -216,8 +253,8 @@ def test_the_advisor_ranks_the_orders_of_two_saved_units_as_python_does(browser,
         context.close()
 
 
-def test_the_advisor_follows_the_situation_and_links_each_row_to_its_calculators(browser, server):
-    context = _seeded(browser, [ARCHERS, SAMURAI])
+def test_the_advisor_follows_the_situation_and_links_each_row_to_its_calculators(warm_pages, server):
+    context = _Phone(warm_pages, server, [ARCHERS, SAMURAI])
     page = context.new_page()
     try:
         page.goto(f"{server}/advisor/")
@@ -254,10 +291,10 @@ def test_the_advisor_follows_the_situation_and_links_each_row_to_its_calculators
         context.close()
 
 
-def test_the_enemy_may_withstand_and_shoot_and_cannot_without_a_loaded_bow(browser, server):
+def test_the_enemy_may_withstand_and_shoot_and_cannot_without_a_loaded_bow(warm_pages, server):
     """Samurai charging archers who shoot back: the table is Python's, the enemy's shot linked as its
     own; the other way round the archers' enemy has no bow, and the field says so in Russian."""
-    context = _seeded(browser, [SAMURAI, ARCHERS])
+    context = _Phone(warm_pages, server, [SAMURAI, ARCHERS])
     page = context.new_page()
     try:
         page.goto(f"{server}/ru/advisor/")
@@ -290,8 +327,8 @@ def test_the_enemy_may_withstand_and_shoot_and_cannot_without_a_loaded_bow(brows
         context.close()
 
 
-def test_without_saved_units_the_advisor_points_to_my_units(browser, server):
-    context = _seeded(browser, None)
+def test_without_saved_units_the_advisor_points_to_my_units(warm_pages, server):
+    context = _Phone(warm_pages, server, None)
     page = context.new_page()
     try:
         page.goto(f"{server}/advisor/")
@@ -305,8 +342,8 @@ def test_without_saved_units_the_advisor_points_to_my_units(browser, server):
 # ---- A calculator filled from picked units ------------------------------------------------------
 
 
-def test_a_calculator_takes_its_inputs_from_the_picked_units(browser, server):
-    context = _seeded(browser, [ARCHERS, SAMURAI])
+def test_a_calculator_takes_its_inputs_from_the_picked_units(warm_pages, server):
+    context = _Phone(warm_pages, server, [ARCHERS, SAMURAI])
     page = context.new_page()
     try:
         page.goto(f"{server}/calculators/shooting/")
@@ -366,10 +403,10 @@ def test_the_advisor_works_offline_after_one_visit(browser, served_copy):
         context.close()
 
 
-def test_from_the_home_page_to_the_ranked_orders_in_three_taps_and_no_typing(browser, server):
+def test_from_the_home_page_to_the_ranked_orders_in_three_taps_and_no_typing(warm_pages, server):
     """Two units saved: the drawer, the Calculators section, the Orders advisor; the table follows."""
     _ = get_translations("fr").gettext
-    context = _seeded(browser, [ARCHERS, SAMURAI])
+    context = _Phone(warm_pages, server, [ARCHERS, SAMURAI])
     page = context.new_page()
     try:
         page.goto(f"{server}/fr/")
@@ -385,10 +422,10 @@ def test_from_the_home_page_to_the_ranked_orders_in_three_taps_and_no_typing(bro
         context.close()
 
 
-def test_a_ronin_calculator_offers_the_warbands_only_and_takes_their_morale(browser, server):
+def test_a_ronin_calculator_offers_the_warbands_only_and_takes_their_morale(warm_pages, server):
     band = {"name": "Kaito's band", "game": "ronin", "unit_type": "warband", "fighters": 8, "morale": 8,
             "commander": True, "banner": True, "heavy_armour": True, "rank": 2}  # fmt: skip
-    context = _seeded(browser, [ARCHERS, band])
+    context = _Phone(warm_pages, server, [ARCHERS, band])
     page = context.new_page()
     try:
         page.goto(f"{server}/ru/calculators/morale/")
@@ -435,10 +472,10 @@ def test_a_ronin_calculator_offers_the_warbands_only_and_takes_their_morale(brow
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_my_units_and_the_advisor_have_no_serious_axe_violation(browser, server, width):
+def test_my_units_and_the_advisor_have_no_serious_axe_violation(warm_pages, server, width):
     from axe_playwright_python.sync_playwright import Axe
 
-    context = _seeded(browser, [ARCHERS, SAMURAI])
+    context = _Phone(warm_pages, server, [ARCHERS, SAMURAI])
     page = context.new_page()
     page.set_viewport_size({"width": width, "height": 844})
     found = {}
@@ -457,9 +494,9 @@ def test_my_units_and_the_advisor_have_no_serious_axe_violation(browser, server,
     assert not found, found
 
 
-def test_a_second_unit_of_the_same_name_is_refused_at_its_name(browser, server):
+def test_a_second_unit_of_the_same_name_is_refused_at_its_name(warm_pages, server):
     _ = get_translations("ru").gettext
-    context = _seeded(browser, [SAMURAI])
+    context = _Phone(warm_pages, server, [SAMURAI])
     page = context.new_page()
     try:
         page.goto(f"{server}/ru/units/")
