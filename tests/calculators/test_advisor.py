@@ -27,15 +27,9 @@ PRICE = {
     "precise-fire": R["kensei.greater-precision"]["action_points"],
     "reload": R["kensei.loading"]["action_points"],
 }
-ACTION_POINTS = {  # the unit types of kensei.action-points, by a profile's type
-    "infantry": "infantry",
-    "cavalry": "cavalry",
-    "harasser_on_foot": "harasser",
+ACTION_POINTS = {unit_type: unit_type for unit_type in KENSEI_UNIT_TYPES} | {  # kensei.action-points' types
+    "harasser_on_foot": "harasser",  # by a profile's type: both kinds of harasser are "harassers" there
     "mounted_harasser": "harasser",
-    "character": "character",
-    "creature": "creature",
-    "large_creature": "large_creature",
-    "lone_model": "lone_model",
 }
 ROLLS_CHARGE_DICE = set(R["kensei.charge-dice"])  # the types the charge dice table lists
 HAS_MOVEMENT = {
