@@ -7,12 +7,17 @@ from typing import Any
 
 
 def rule_texts(book: Any) -> Iterator[tuple[str, Any]]:
-    """(where, text in every language): each rule's body, examples and notes, then each term's definition."""
+    """(where a reader of a failure finds it, text in every language): each chapter's introduction, each rule's
+    title, body, examples and notes, then each term's definition."""
+    for chapter in book.chapters:
+        if chapter.intro:
+            yield f"{chapter.file}: {chapter.id} (introduction)", chapter.intro
     for rule in book.rules:
-        yield rule.id, rule.body
+        yield f"{rule.file}: {rule.id} (title)", rule.title
+        yield f"{rule.file}: {rule.id}", rule.body
         for example in rule.examples:
-            yield f"{rule.id}:{example.id}", example.text
+            yield f"{rule.file}: {rule.id}, example {example.id}", example.text
         for note in rule.notes:
-            yield f"{rule.id}:{note.id}", note.text
+            yield f"{rule.file}: {rule.id}, note {note.id}", note.text
     for term in book.terms:
-        yield f"glossary:{term.id}", term.definition
+        yield f"{term.file}: glossary {term.id}", term.definition

@@ -10,9 +10,10 @@ every offending text is named before the test fails.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 import pytest
+from rule_texts import rule_texts
 
 from kensei_ref.languages import TRANSLATED
 from kensei_ref.rules.model import RuleBook, Text
@@ -24,22 +25,6 @@ SHORT = 3
 
 QUALIFIER = re.compile(r"\(.*?\)")
 """A qualifier in brackets ("Difficult terrain (Ronin)") only tells same-named terms apart."""
-
-
-def texts(book: RuleBook) -> Iterator[tuple[str, Text]]:
-    """Every text of the rule data with the place a reader of the failure finds it."""
-    for chapter in book.chapters:
-        if chapter.intro:
-            yield f"{chapter.file}: {chapter.id} (introduction)", chapter.intro
-    for rule in book.rules:
-        yield f"{rule.file}: {rule.id} (title)", rule.title
-        yield f"{rule.file}: {rule.id}", rule.body
-        for example in rule.examples:
-            yield f"{rule.file}: {rule.id}, example {example.id}", example.text
-        for note in rule.notes:
-            yield f"{rule.file}: {rule.id}, note {note.id}", note.text
-    for term in book.terms:
-        yield f"{term.file}: glossary {term.id}", term.definition
 
 
 FLEETING = frozenset("еёоьй")
@@ -108,7 +93,7 @@ def missing_terms(book: RuleBook, lang: str, items: Iterable[tuple[str, Text]]) 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_translations_use_the_glossary_terms_of_the_english(book, lang):
-    missing = missing_terms(book, lang, texts(book))
+    missing = missing_terms(book, lang, rule_texts(book))
     assert not missing, f"{len(missing)} texts:\n" + "\n".join(missing)
 
 
