@@ -73,12 +73,7 @@ def installed(wheel, tmp_path_factory) -> Path:
     home = tmp_path_factory.mktemp("fresh") / "venv"
     venv.EnvBuilder(with_pip=False).create(home)
     python = home / "bin" / "python"
-    target = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
+    target = _python_prints(home, "import sysconfig; print(sysconfig.get_path('purelib'))", cwd=home).strip()
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(target)
     (Path(target) / "dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
@@ -86,6 +81,13 @@ def installed(wheel, tmp_path_factory) -> Path:
     script.write_text(f"#!{python}\nimport sys\nfrom kensei_ref.cli.main import main\nsys.exit(main())\n")
     script.chmod(0o755)
     return home
+
+
+def _python_prints(installed: Path, code: str, *, cwd: Path) -> str:
+    """What the environment's own Python prints when it runs ``code`` in ``cwd``."""
+    return subprocess.run(
+        [str(installed / "bin" / "python"), "-c", code], cwd=cwd, capture_output=True, text=True, check=True
+    ).stdout
 
 
 def _run(installed: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -100,15 +102,12 @@ def _run(installed: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[
 
 
 def test_the_installed_package_is_not_the_checkout(installed, tmp_path):
-    python = installed / "bin" / "python"
-    where = subprocess.run(
-        [str(python), "-c", "import kensei_ref, calculators; print(kensei_ref.__file__); print(calculators.__file__)"],
+    where = _python_prints(
+        installed,
+        "import kensei_ref, calculators; print(kensei_ref.__file__); print(calculators.__file__)",
         cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=True,
     )
-    for line in where.stdout.splitlines():
+    for line in where.splitlines():
         assert str(installed) in line and str(ROOT) not in line, line
 
 
