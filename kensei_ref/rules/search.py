@@ -465,6 +465,8 @@ class SearchIndex:
         self.texts = [self._readable(rule) for rule in self.rules]
         texts = [self._field_texts(rule, text) for rule, text in zip(self.rules, self.texts, strict=True)]
         self._surface: dict[str, set[str]] = {}
+        self._stems: dict[str, str] = {}
+        """The stem of every word the index has read: a snippet finds its words without stemming them again."""
         fields = [{name: self._terms(text) for name, text in doc.items()} for doc in texts]
         self._postings = _weigh(fields)
         self._idf = {
@@ -531,7 +533,8 @@ class SearchIndex:
         for text in texts:
             text_words = words(text)
             for word in text_words:
-                self._surface.setdefault(_fold_accents(word), set()).add(stem(word, self.lang))
+                self._stems[word] = stem(word, self.lang)
+                self._surface.setdefault(_fold_accents(word), set()).add(self._stems[word])
             terms += tokenize(text, self.lang) + _pairs(text_words, self.lang)
         return terms
 
@@ -694,7 +697,7 @@ class SearchIndex:
         found = [
             (match.start(), term)
             for match in WORD.finditer(text)
-            if (term := stem(normalise(match[0]), self.lang)) in wanted
+            if (term := self._stems.get(word := normalise(match[0])) or stem(word, self.lang)) in wanted
         ]
         reach = SNIPPET_LETTERS * 2 // 3
         start = max(
