@@ -30,7 +30,7 @@ from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM
 from .orders import CHARGE_READINGS, other_orders, refusal, sequences, too_costly
-from .params import N_, Param, choice, count, flag
+from .params import N_, choice, count, flag, whole_number
 from .profiles import Profile
 from .rulebook import RuleValues
 from .shooting import SHOOTER_IN
@@ -48,14 +48,13 @@ REACTIONS = ("fight", "shoot")
 """The enemy's answers to a charge the advisor computes: Withstand and combat, Withstand and shoot."""
 
 PARAMS = (
-    Param(
+    whole_number(
         "distance",
-        "int",
         N_("Distance (cm)"),
         N_("From your unit to the enemy unit."),
         "kensei.charge-orders",
-        minimum=0,
-        maximum=MAX_DISTANCE,
+        0,
+        MAX_DISTANCE,
     ),
     choice("enemy_cover", N_("Enemy's cover"), N_("Worsens your shots and helps it in melee."), "kensei.cover", COVER),
     flag("enemy_in_water", N_("Enemy in water"), N_("A stream, brook, bog or ford."), "kensei.shallow-water"),
@@ -106,15 +105,14 @@ PARAMS = (
     ),
     DAMAGE_RULE_PARAM,
     choice("objective", N_("Sort by"), N_("What the best order maximises."), "kensei.generic-orders", OBJECTIVES),
-    Param(
+    whole_number(
         "goal",
-        "int",
         N_("Wounds goal"),
         N_("The table gives the chance of at least this many Wounds; unless given, one enemy model's Wounds."),
         "kensei.shooting-dice",
+        1,
+        melee.MAX_WOUNDS,
         default=None,
-        minimum=1,
-        maximum=melee.MAX_WOUNDS,
     ),
 )
 

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .params import N_, Param, choice, flag
+from .params import N_, choice, flag, whole_number
 from .pmf import Pmf
 from .registry import Calculator
 from .results import Distribution, Result, Step, Tabled, entry, figure
@@ -45,14 +45,13 @@ PARAMS = (
         UNIT_TYPES,
         default=None,
     ),
-    Param(
+    whole_number(
         "distance",
-        "int",
         N_("Distance (cm)"),
         N_("Distance to the target when the dice are rolled."),
         "kensei.charge-orders",
-        minimum=0,
-        maximum=100,
+        0,
+        100,
     ),
     flag("indirect", N_("Indirect charge"), N_("The unit had to pivot to reach the target."), "kensei.indirect-charge"),
 )

@@ -18,7 +18,7 @@ from .choices import COVER, COVER_RULES, NONE, SIDES
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import DEFENSE_RULE_PARAM, defense_reading_steps, strike_die
-from .params import N_, Nn_, Param, characteristic, choice, count, flag
+from .params import N_, Nn_, Param, characteristic, choice, count, flag, whole_number
 from .pmf import Pmf
 from .registry import Calculator
 from .results import Distribution, Figure, Result, Step, StepKind, Table, Value, tail_sums, to_floats
@@ -36,23 +36,21 @@ CHARGE_ATTACK_KEYS = {"infantry": "infantry_attack", "cavalry": "cavalry_attack"
 harassers on foot; cavalry and mounted harassers; large creatures (which charge as infantry)."""
 
 SIDE_PARAMS = (
-    Param(
+    whole_number(
         "models",
-        "int",
         N_("Models"),
         N_("Models in the unit; outnumbering compares them."),
         "kensei.outnumbering",
-        minimum=1,
-        maximum=MAX_WOUNDS,
+        1,
+        MAX_WOUNDS,
     ),
-    Param(
+    whole_number(
         "wounds",
-        "int",
         N_("Wounds"),
         N_("The unit's remaining Wounds: one combat die each."),
         "kensei.combat-dice",
-        minimum=1,
-        maximum=MAX_WOUNDS,
+        1,
+        MAX_WOUNDS,
     ),
     characteristic(
         "attack", N_("Attack"), N_("A hit needs a roll higher than the Attack."), "kensei.melee-attack-roll"

@@ -203,6 +203,14 @@ def flag(name: str, label: str, help: str, rule_id: str) -> Param:
     return Param(name, "bool", label, help, rule_id, default=False)
 
 
+def whole_number(
+    name: str, label: str, help: str, rule_id: str, minimum: int, maximum: int, *, default: Any = REQUIRED
+) -> Param:
+    """An integer input from ``minimum`` to ``maximum``: to be given unless it has a ``default``
+    (``None``: optional, the calculator then decides)."""
+    return Param(name, "int", label, help, rule_id, default=default, minimum=minimum, maximum=maximum)
+
+
 def count(name: str, label: str, help: str, rule_id: str, maximum: int, *, minimum: int = 0) -> Param:
     """An integer input that counts something (reactions, facings, turns): from ``minimum``, which
     it is unless given, up to ``maximum``."""

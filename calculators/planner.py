@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .params import CHARACTERISTIC, N_, Nn_, Param, choice, count, flag
+from .params import CHARACTERISTIC, N_, Nn_, Param, choice, count, flag, whole_number
 from .registry import Calculator
 from .regroup import regroup_chance
 from .results import Distribution, Result, Step, Tabled, figure
@@ -42,15 +42,14 @@ PARAMS = (
         N_("The general holds the hill: extra points."),
         "kensei.position-of-dominance",
     ),
-    Param(
+    whole_number(
         "points",
-        "int",
         N_("Commandment points"),
         N_("Points available, instead of those of the general and the position of dominance."),
         "kensei.commandment-points",
+        0,
+        MAX_POINTS,
         default=None,
-        minimum=0,
-        maximum=MAX_POINTS,
     ),
     flag(
         "taisho_ability",

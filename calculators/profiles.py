@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import CalculatorInputError, quoted
-from .params import CHARACTERISTIC, N_, Param, characteristic, choice, flag
+from .params import CHARACTERISTIC, N_, Param, characteristic, choice, flag, whole_number
 from .rulebook import RuleValues
 
 FORMAT = "kensei-ref/units"
@@ -80,75 +80,63 @@ KENSEI_PARAMS = (
     ),
     characteristic("honor", N_("Honor"), N_("Regrouping needs a d10 at most this."), "kensei.regroup", default=None),
     characteristic("ki", N_("Ki"), N_("For spells and Ki rolls."), "kensei.spiritual-actions", default=None),
-    Param(
+    whole_number(
         "movement_cm",
-        "int",
         N_("Own Movement (cm)"),
         N_("Only for models whose profile gives a Movement of their own; otherwise the unit type's."),
         "kensei.movement",
+        1,
+        50,
         default=None,
-        minimum=1,
-        maximum=50,
     ),
     flag("ranged", N_("Ranged weapon"), N_("The unit can shoot."), "kensei.firing"),
     flag("loaded", N_("Loaded"), N_("The ranged weapon is loaded now."), "kensei.loading"),
-    Param(
+    whole_number(
         "short_range_cm",
-        "int",
         N_("Short range up to (cm)"),
         N_("The weapon's short range: Attack is better up to this distance."),
         "kensei.firing",
+        0,
+        200,
         default=None,
-        minimum=0,
-        maximum=200,
     ),
-    Param(
-        "range_cm",
-        "int",
-        N_("Range up to (cm)"),
-        N_("The weapon's normal range."),
-        "kensei.firing",
-        default=None,
-        minimum=0,
-        maximum=200,
+    whole_number(
+        "range_cm", N_("Range up to (cm)"), N_("The weapon's normal range."), "kensei.firing", 0, 200, default=None
     ),
-    Param(
+    whole_number(
         "long_range_cm",
-        "int",
         N_("Long range up to (cm)"),
         N_("The weapon's long range: Attack is worse up to this distance; beyond it, out of range."),
         "kensei.firing",
+        0,
+        200,
         default=None,
-        minimum=0,
-        maximum=200,
     ),
 )
 """A Kensei unit's fields besides its name and game, declared as a calculator's inputs are."""
 
 RONIN_PARAMS = (
     choice("unit_type", N_("Unit type"), N_("A Ronin warband."), "ronin.morale-test", RONIN_UNIT_TYPES),
-    Param(
+    whole_number(
         "fighters",
-        "int",
         N_("Fighters"),
         N_("Fighters the warband starts the game with."),
         "ronin.morale-triggers",
-        minimum=1,
-        maximum=MAX_MODELS,
+        1,
+        MAX_MODELS,
     ),
     characteristic("morale", N_("Morale"), N_("The warband's Morale."), "ronin.morale-test"),
     flag("commander", N_("Commander"), N_("A fighter with the Commander skill."), "ronin.morale-modifiers"),
     flag("banner", N_("Banner"), N_("The warband may reroll a failed Morale test."), "ronin.banner"),
     flag("heavy_armour", N_("Heavy armour"), N_("Its fighters wear heavy armour."), "ronin.water"),
-    Param(
+    whole_number(
         "rank",
-        "int",
         N_("Rank"),
         N_("Optional: the Rank of the fighter whose Rank tests you check most, such as the leader."),
         "ronin.wavering",
+        0,
+        10,
         default=None,
-        minimum=0,
-        maximum=10,
     ),
 )
 """A Ronin warband's fields besides its name and game. A Rank test is made fighter by fighter

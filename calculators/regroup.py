@@ -15,22 +15,21 @@ from fractions import Fraction
 from typing import Annotated, Any
 
 from .inputs import make_inputs
-from .params import N_, Param, characteristic, flag
+from .params import N_, Param, characteristic, flag, whole_number
 from .registry import Calculator
 from .results import Result, Step, figure
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
 
 PARAMS = (
     characteristic("honor", N_("Honor"), N_("The unit's Honor (HR)."), "kensei.regroup"),
-    Param(
+    whole_number(
         "bonus",
-        "int",
         N_("Bonus"),
         N_("Modifiers from a Bushi hero in the unit or a character with the Commandment trait nearby."),
         "kensei.regroup",
+        -10,
+        10,
         default=0,
-        minimum=-10,
-        maximum=10,
     ),
     Param(
         "attempts",

@@ -25,7 +25,7 @@ from .kensei_dice import (
     through_chance,
 )
 from .orders import action_cost
-from .params import CHARACTERISTIC, N_, Nn_, Param, characteristic, choice, flag
+from .params import CHARACTERISTIC, N_, Nn_, Param, characteristic, choice, flag, whole_number
 from .pmf import Pmf
 from .registry import Calculator
 from .results import Distribution, Result, Step, Tabled, entry, figure
@@ -56,15 +56,14 @@ SHOOTERS = (("dice",), ("wounds",), ("models", "wounds_each"))
 of each model (a mixed unit), or the number of models and the Wounds each has."""
 
 PARAMS = (
-    Param(
+    whole_number(
         "dice",
-        "int",
         N_("Attack dice"),
         N_("Number of dice rolled, instead of the models and their Wounds."),
         "kensei.shooting-dice",
+        0,
+        MAX_DICE,
         default=None,
-        minimum=0,
-        maximum=MAX_DICE,
     ),
     Param(
         "wounds",
@@ -78,25 +77,17 @@ PARAMS = (
         min_length=1,
         max_length=MAX_MODELS,
     ),
-    Param(
-        "models",
-        "int",
-        N_("Models"),
-        N_("Models of the unit that fire."),
-        "kensei.shooting-dice",
-        default=None,
-        minimum=1,
-        maximum=MAX_MODELS,
+    whole_number(
+        "models", N_("Models"), N_("Models of the unit that fire."), "kensei.shooting-dice", 1, MAX_MODELS, default=None
     ),
-    Param(
+    whole_number(
         "wounds_each",
-        "int",
         N_("Wounds each"),
         N_("Remaining Wounds of each of these models: one die per Wound."),
         "kensei.shooting-dice",
+        1,
+        CHARACTERISTIC["maximum"],
         default=None,
-        minimum=1,
-        maximum=CHARACTERISTIC["maximum"],
     ),
     characteristic("attack", N_("Attack"), N_("The shooters' Attack: a hit needs a higher roll."), "kensei.hit-roll"),
     characteristic(

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 from .errors import CalculatorInputError
 from .inputs import make_inputs
-from .params import N_, Param, characteristic, choice
+from .params import N_, Param, characteristic, choice, whole_number
 from .registry import Calculator
 from .results import Result, Step, entry, figure
 from .rulebook import LOWEST_FACE, RuleValues, d10_faces
@@ -43,15 +43,14 @@ PARAMS = (
         min_length=1,
         max_length=10,
     ),
-    Param(
+    whole_number(
         "onmyouiji_level",
-        "int",
         N_("Onmyouiji level"),
         N_("Flags spells above the level the caster may cast."),
         "kensei.spell-level-limit",
+        0,
+        10,
         default=None,
-        minimum=0,
-        maximum=10,
     ),
     characteristic(
         "caster_ki",
