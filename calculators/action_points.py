@@ -64,8 +64,7 @@ def compute(inputs: Any) -> ActionPointsResult:
             )
         )
     points = max(0, base - spent)
-    steps.append(ActionPointsResult.step("action_points", "kensei.action-points", points))
-    return ActionPointsResult(points, steps=tuple(steps))
+    return ActionPointsResult.reported("kensei.action-points", *steps, action_points=points)
 
 
 CALCULATOR = Calculator(

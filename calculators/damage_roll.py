@@ -47,11 +47,8 @@ def compute(inputs: Any) -> DamageRollResult:
         inputs: a :data:`DamageRollInputs`.
     """
     wounds = damage_wounds(inputs.roll, inputs.armor, inputs.damage_rule, inputs.rules)
-    steps = (
-        Step("kensei.damage-roll", "damage_rule", N_("Damage reading"), inputs.damage_rule, "text"),
-        DamageRollResult.step("wounds", "kensei.damage-roll", wounds),
-    )
-    return DamageRollResult(wounds, steps=steps)
+    reading = Step("kensei.damage-roll", "damage_rule", N_("Damage reading"), inputs.damage_rule, "text")
+    return DamageRollResult.reported("kensei.damage-roll", reading, wounds=wounds)
 
 
 CALCULATOR = Calculator(

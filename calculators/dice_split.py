@@ -13,20 +13,12 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from .inputs import make_inputs
-from .params import N_, Param
+from .params import N_, whole_number
 from .registry import Calculator
 from .results import Result, figure
 
 PARAMS = (
-    Param(
-        "combat_dice",
-        "int",
-        N_("Combat dice"),
-        N_("All the unit's combat dice."),
-        "kensei.dividing-dice",
-        minimum=0,
-        maximum=250,
-    ),
+    whole_number("combat_dice", N_("Combat dice"), N_("All the unit's combat dice."), "kensei.dividing-dice", 0, 250),
 )
 
 DiceSplitInputs = make_inputs("DiceSplitInputs", PARAMS, None, "Inputs of a division of combat dice.", __name__)
@@ -50,11 +42,9 @@ def compute(inputs: Any) -> DiceSplitResult:
     charged = rules.value("kensei.dividing-dice", "charged_share_divisor")
     character = rules.value("kensei.dividing-dice", "character_share_divisor")
     rounded_up, rounded_down = -(-dice // charged), dice // character
-    steps = (
-        DiceSplitResult.step("minimum_for_charged", "kensei.dividing-dice", rounded_up),
-        DiceSplitResult.step("maximum_for_character", "kensei.dividing-dice", rounded_down),
+    return DiceSplitResult.reported(
+        "kensei.dividing-dice", minimum_for_charged=rounded_up, maximum_for_character=rounded_down
     )
-    return DiceSplitResult(rounded_up, rounded_down, steps=steps)
 
 
 CALCULATOR = Calculator(

@@ -38,11 +38,7 @@ def compute(inputs: Any) -> DrowningResult:
     drowns_on = rules.value("ronin.water", "heavy_armour_roll" if inputs.heavy_armour else "drown_roll")
     faces = d6_faces(rules)
     p = Fraction(sum(roll >= drowns_on for roll in range(LOWEST_FACE, faces + 1)), faces)
-    steps = (
-        DrowningResult.step("drowns_on", "ronin.water", drowns_on),
-        DrowningResult.step("p_drown", "ronin.water", p),
-    )
-    return DrowningResult(drowns_on, p, steps=steps)
+    return DrowningResult.reported("ronin.water", drowns_on=drowns_on, p_drown=p)
 
 
 CALCULATOR = Calculator(

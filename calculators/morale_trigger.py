@@ -11,19 +11,18 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from .inputs import make_inputs
-from .params import N_, Param
+from .params import N_, whole_number
 from .registry import Calculator
 from .results import Result, Step, figure
 
 PARAMS = (
-    Param(
+    whole_number(
         "starting_fighters",
-        "int",
         N_("Starting fighters"),
         N_("The warband's strength at the start."),
         "ronin.morale-triggers",
-        minimum=1,
-        maximum=200,
+        1,
+        200,
     ),
 )
 
@@ -46,17 +45,10 @@ def compute(inputs: Any) -> MoraleTriggerResult:
     numerator = rules.value("ronin.morale-triggers", "casualties_numerator")
     denominator = rules.value("ronin.morale-triggers", "casualties_denominator")
     threshold = -(-inputs.starting_fighters * numerator // denominator)  # rounded up
-    steps = (
-        Step(
-            "ronin.morale-triggers",
-            "share",
-            N_("Share of the starting strength"),
-            f"{numerator}/{denominator}",
-            "text",
-        ),
-        MoraleTriggerResult.step("casualty_threshold", "ronin.morale-triggers", threshold),
+    share = Step(
+        "ronin.morale-triggers", "share", N_("Share of the starting strength"), f"{numerator}/{denominator}", "text"
     )
-    return MoraleTriggerResult(threshold, steps=steps)
+    return MoraleTriggerResult.reported("ronin.morale-triggers", share, casualty_threshold=threshold)
 
 
 CALCULATOR = Calculator(

@@ -156,8 +156,7 @@ def compute(inputs: Any) -> MovementResult:
             distance -= cost
             steps.append(Step(rule, key, label, -cost, "modifier"))
     distance = max(Fraction(0), distance)
-    steps.append(MovementResult.step("distance_cm", "kensei.movement", distance))
-    return MovementResult(distance, steps=tuple(steps))
+    return MovementResult.reported("kensei.movement", *steps, distance_cm=distance)
 
 
 CALCULATOR = Calculator(

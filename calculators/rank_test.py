@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from .choices import MORALE_STATES
 from .inputs import make_inputs
-from .params import N_, Param, choice
+from .params import N_, choice, whole_number
 from .registry import Calculator
 from .results import Result, entry, figure
 from .rulebook import LOWEST_FACE, d6_faces
@@ -24,7 +24,7 @@ RULES_BY_STATE = {"wavering": "ronin.wavering", "panic": "ronin.panic"}
 """The morale states that call for a Rank test, and the rule that states its target."""
 
 PARAMS = (
-    Param("rank", "int", N_("Rank"), N_("The fighter's Rank."), "ronin.wavering", minimum=0, maximum=10),
+    whole_number("rank", N_("Rank"), N_("The fighter's Rank."), "ronin.wavering", 0, 10),
     choice(
         "state",
         N_("Warband's state"),
@@ -56,11 +56,7 @@ def compute(inputs: Any) -> RankTestResult:
     target = rules.value(rule, "target")
     faces = d6_faces(rules)
     p = Fraction(sum(roll + inputs.rank >= target for roll in range(LOWEST_FACE, faces + 1)), faces)
-    steps = (
-        RankTestResult.step("target", rule, target),
-        RankTestResult.step("p_success", rule, p),
-    )
-    return RankTestResult(target, p, steps=steps)
+    return RankTestResult.reported(rule, target=target, p_success=p)
 
 
 CALCULATOR = Calculator(

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
-from typing import Any, ClassVar, Literal, get_type_hints
+from typing import Any, ClassVar, Literal, Self, get_type_hints
 
 from .pmf import Pmf
 
@@ -277,6 +277,13 @@ class Result:
         if not isinstance(how, Shown):
             raise TypeError(f"{cls.__name__}.{key} is a distribution, not a figure")
         return Step(rule, key, how.label, value, how.kind)
+
+    @classmethod
+    def reported(cls, rule: str, *before: Step, **values: Value) -> Self:
+        """The result whose fields are ``values``, each reported by its step (:meth:`step`) of
+        ``rule``, after the steps ``before``."""
+        steps = (*before, *(cls.step(key, rule, value) for key, value in values.items()))
+        return cls(**values, steps=steps)
 
     def payload(self) -> dict[str, Any]:
         """The JSON contract's entries besides ``calculator`` and ``steps``."""
