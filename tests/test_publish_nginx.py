@@ -308,7 +308,9 @@ def test_a_folder_without_its_slash_is_redirected_within_the_site(nginx):
 
 @pytest.fixture(scope="module")
 def context(browser, nginx):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    # no service worker saving each language behind the pages: the worker behind nginx is the offline
+    # test's (last in this file), which also reads the console
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     yield context
     context.close()
 
@@ -413,9 +415,13 @@ def test_offline_after_one_visit_behind_nginx(browser, nginx):
     context = browser.new_context()
     try:
         page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(nginx.url + "/fr/kensei/combat/")
         page.wait_for_function(SAVED, timeout=SAVE_TIMEOUT)
         page.wait_for_function(CONTROLLED)
+        assert errors == [], "while the service worker saved the language"
         nginx.stop()
         context.set_offline(True)
         page.goto(nginx.url + "/fr/kensei/terrain/")
