@@ -206,6 +206,11 @@ class SideSteps:
     def add(self, rule: str, key: str, label: str, value: Value, kind: StepKind = "modifier") -> None:
         self.steps.append(Step(rule, f"{self.side}_{key}", label, value, kind, group=self.side))
 
+    def modifier(self, rule: str, key: str, label: str, value: int) -> int:
+        """``value``, recorded as a modifier (so that it is stated once where it is added)."""
+        self.add(rule, key, label, value)
+        return value
+
 
 def combat_dice_bonus(inputs: Any, side: str, record: SideSteps) -> int:
     """Dice added to (or, for Defensive Position, taken from) the one per Wound (kensei.combat-dice)."""
@@ -213,20 +218,16 @@ def combat_dice_bonus(inputs: Any, side: str, record: SideSteps) -> int:
     bonus = 0
     outnumbering = _outnumbering(_field(inputs, side, "models"), _field(inputs, _other(side), "models"), rules)
     if outnumbering:
-        bonus += outnumbering
-        record.add("kensei.outnumbering", "outnumbering", N_("Outnumbering"), outnumbering)
+        bonus += record.modifier("kensei.outnumbering", "outnumbering", N_("Outnumbering"), outnumbering)
     if _field(inputs, side, "counter_charge"):
         dice = rules.value("kensei.counter-charge", "bonus_dice")
-        bonus += dice
-        record.add("kensei.counter-charge", "counter_charge", N_("Won against a counter-charge"), dice)
+        bonus += record.modifier("kensei.counter-charge", "counter_charge", N_("Won against a counter-charge"), dice)
     if extra := _field(inputs, side, "extra_dice"):
-        bonus += extra
-        record.add("kensei.combat-dice", "extra_dice", N_("Extra combat dice"), extra)
+        bonus += record.modifier("kensei.combat-dice", "extra_dice", N_("Extra combat dice"), extra)
     if defensive := _field(inputs, side, "defensive"):
         dice = defensive * rules.value("kensei.defensive-position", "dice_per_defense")
-        bonus -= dice
         label = N_("Dice given up for Defensive Position")
-        record.add("kensei.defensive-position", "defensive_dice", label, -dice)
+        bonus += record.modifier("kensei.defensive-position", "defensive_dice", label, -dice)
     return bonus
 
 
@@ -250,18 +251,17 @@ def defense_bonuses(inputs: Any, side: str, record: SideSteps) -> tuple[int, int
     cover = _field(inputs, side, "cover")
     if cover in COVER_RULES:
         rule = COVER_RULES[cover]
-        defense += rules.value(rule, "melee_defense")
-        initiative += rules.value(rule, "melee_initiative")
-        record.add(rule, "cover_defense", N_("Cover: Defense"), rules.value(rule, "melee_defense"))
-        record.add(rule, "cover_initiative", N_("Cover: Initiative"), rules.value(rule, "melee_initiative"))
+        defense += record.modifier(rule, "cover_defense", N_("Cover: Defense"), rules.value(rule, "melee_defense"))
+        initiative += record.modifier(
+            rule, "cover_initiative", N_("Cover: Initiative"), rules.value(rule, "melee_initiative")
+        )
     if defensive := _field(inputs, side, "defensive"):
         raised = defensive * rules.value("kensei.defensive-position", "defense")
-        defense += raised
-        record.add("kensei.defensive-position", "defensive_defense", N_("Defensive Position: Defense"), raised)
+        label = N_("Defensive Position: Defense")
+        defense += record.modifier("kensei.defensive-position", "defensive_defense", label, raised)
     if _field(inputs, side, "in_water"):
         water = rules.value("kensei.shallow-water", "defense")
-        defense += water
-        record.add("kensei.shallow-water", "in_water", N_("In water: Defense"), water)
+        defense += record.modifier("kensei.shallow-water", "in_water", N_("In water: Defense"), water)
     return defense, initiative
 
 
