@@ -11,7 +11,7 @@ after seeing earlier rolls, does better.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import cache
 from typing import Annotated, Any
@@ -21,7 +21,7 @@ from .inputs import make_inputs
 from .params import CHARACTERISTIC, N_, Nn_, Param, choice, count, flag, whole_number
 from .registry import Calculator
 from .regroup import regroup_chance
-from .results import Distribution, Result, Step, Tabled, figure
+from .results import Distribution, Result, Step, Tabled, figure, json_value
 from .rulebook import RuleValues
 
 MAX_UNITS = 10
@@ -148,14 +148,10 @@ class UnitPlan:
     p_regroup: Fraction
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "unit": self.unit,
-            "honor": self.honor,
-            "bonus": self.bonus,
-            "p_per_attempt": float(self.p_per_attempt),
-            "attempts_by_points": {str(points): attempts for points, attempts in self.attempts_by_points},
-            "p_regroup": float(self.p_regroup),
-        }
+        """Every field under its name, as the JSON contract has it; the plan keyed by points left."""
+        entries = {declared.name: json_value(getattr(self, declared.name)) for declared in fields(self)}
+        entries["attempts_by_points"] = {str(points): attempts for points, attempts in self.attempts_by_points}
+        return entries
 
 
 @dataclass(frozen=True)

@@ -52,14 +52,9 @@ class Step:
     group: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "rule": self.rule,
-            "key": self.key,
-            "label": self.label,
-            "value": to_number(self.value),
-            "kind": self.kind,
-            "group": self.group,
-        }
+        """Every field under its name, the value a JSON number (:func:`to_number`) or word."""
+        entries = {declared.name: getattr(self, declared.name) for declared in fields(self)}
+        return entries | {"value": to_number(self.value)}
 
 
 @dataclass(frozen=True)
