@@ -66,26 +66,27 @@ def _one(rule: str, key: str) -> tuple[Cell, ...]:
     return (Cell(rule, key),)
 
 
+def _each(rule: str, *rows: tuple[Label, str]) -> tuple[tuple[Label, tuple[Cell, ...]], ...]:
+    """Rows that show one value each of the same rule: (the row's name, the value's key)."""
+    return tuple((label, _one(rule, key)) for label, key in rows)
+
+
 TABLES: tuple[Table, ...] = (
     Table(N_("Action points per turn"), N_("Unit type"), (N_("Action points"),), (
-        (term("infantry"), _one("kensei.action-points", "infantry")),
-        (term("cavalry"), _one("kensei.action-points", "cavalry")),
-        (term("creature"), _one("kensei.action-points", "creature")),
-        (term("harasser"), _one("kensei.action-points", "harasser")),
-        (text(N_("Model on its own")), _one("kensei.action-points", "lone_model")),
-        (term("character"), _one("kensei.action-points", "character")),
-        (term("large-creature"), _one("kensei.action-points", "large_creature")),
+        *_each("kensei.action-points", (term("infantry"), "infantry"), (term("cavalry"), "cavalry"),
+               (term("creature"), "creature"), (term("harasser"), "harasser"),
+               (text(N_("Model on its own")), "lone_model"), (term("character"), "character"),
+               (term("large-creature"), "large_creature")),
         (title("kensei.reaction-cost"), _one("kensei.reaction-cost", "action_points")),
     )),
     Table(N_("Movement"), N_("Unit type"), (N_("Distance"),), (
-        (term("infantry"), _one("kensei.movement", "infantry")),
-        (term("cavalry"), _one("kensei.movement", "cavalry")),
-        (term("large-creature"), _one("kensei.movement", "large")),
+        *_each("kensei.movement", (term("infantry"), "infantry"), (term("cavalry"), "cavalry"),
+               (term("large-creature"), "large")),
         (title("kensei.facing"), _one("kensei.facing", "cost_cm")),
         (title("kensei.pivoting"), _one("kensei.pivoting", "cost_cm")),
-        (text(N_("Obstacle")), _one("kensei.obstacles", "normal_cm")),
-        (text(N_("Very high obstacle")), _one("kensei.obstacles", "very_high_cm")),
-        (text(N_("Obstacle, cavalry (never very high)")), _one("kensei.obstacles", "cavalry_cm")),
+        *_each("kensei.obstacles", (text(N_("Obstacle")), "normal_cm"),
+               (text(N_("Very high obstacle")), "very_high_cm"),
+               (text(N_("Obstacle, cavalry (never very high)")), "cavalry_cm")),
     ), unit="cm"),
     Table(N_("Movement costs and multipliers"), N_("Situation"), (N_("Value"),), (
         (text(N_("Running: movement multiplied by")), _one("kensei.running", "multiplier")),
@@ -141,22 +142,17 @@ TABLES: tuple[Table, ...] = (
                                        Cell("kensei.clan-castle", "capacity_units"))),
     )),
     Table(N_("Commandment points"), N_("General"), (N_("Points"),), (
-        (term("daimyo"), _one("kensei.commandment-points", "daimyo")),
-        (term("taisho"), _one("kensei.commandment-points", "taisho")),
-        (term("hero"), _one("kensei.commandment-points", "hero")),
-        (term("daisho-samurai"), _one("kensei.commandment-points", "daisho_samurai")),
+        *_each("kensei.commandment-points", (term("daimyo"), "daimyo"), (term("taisho"), "taisho"),
+               (term("hero"), "hero"), (term("daisho-samurai"), "daisho_samurai")),
         (title("kensei.position-of-dominance"), _one("kensei.position-of-dominance", "commandment_points")),
         (text(N_("Cost: a Taisho ability (one a turn)")), _one("kensei.taisho-abilities", "cost")),
         (text(N_("Cost: a strategic order")), _one("kensei.strategic-orders", "cost")),
         (text(N_("Cost: each regroup attempt")), _one("kensei.regroup", "cost_per_attempt")),
     )),
     Table(N_("Charge"), N_("Unit type"), (N_("d10 rolled"),), (
-        (term("infantry"), _one("kensei.charge-dice", "infantry")),
-        (term("creature"), _one("kensei.charge-dice", "creature")),
-        (text(N_("Harassers on foot")), _one("kensei.charge-dice", "harasser_on_foot")),
-        (term("cavalry"), _one("kensei.charge-dice", "cavalry")),
-        (text(N_("Mounted harassers")), _one("kensei.charge-dice", "mounted_harasser")),
-        (term("large-creature"), _one("kensei.charge-dice", "large_creature")),
+        *_each("kensei.charge-dice", (term("infantry"), "infantry"), (term("creature"), "creature"),
+               (text(N_("Harassers on foot")), "harasser_on_foot"), (term("cavalry"), "cavalry"),
+               (text(N_("Mounted harassers")), "mounted_harasser"), (term("large-creature"), "large_creature")),
     )),
     Table(N_("Charge bonuses"), N_("Situation"), (N_("Modifier"),), (
         (text(N_("Initiative when charging")), _one("kensei.charge-bonuses", "initiative")),
@@ -171,14 +167,13 @@ TABLES: tuple[Table, ...] = (
          _one("kensei.outnumbering", "third_bonus")),
     ), unit="signed"),
     Table(N_("Ronin: morale test modifiers (to the 2d6 total)"), N_("Situation"), (N_("Modifier"),), (
-        (text(N_("Fewer than half of the fighters left")), _one("ronin.morale-modifiers", "under_half")),
-        (term("wavering"), _one("ronin.morale-modifiers", "wavering")),
-        (text(N_("A fighter with the Commander skill on the table")), _one("ronin.morale-modifiers", "commander")),
+        *_each("ronin.morale-modifiers", (text(N_("Fewer than half of the fighters left")), "under_half"),
+               (term("wavering"), "wavering"),
+               (text(N_("A fighter with the Commander skill on the table")), "commander")),
     ), unit="signed"),
     Table(N_("Ronin: movement"), N_("Situation"), (N_("Distance"),), (
-        (text(N_("Walk")), _one("ronin.movement", "walk_in")),
-        (text(N_("Run")), _one("ronin.movement", "run_in")),
-        (text(N_("Closest a runner may come to an enemy")), _one("ronin.movement", "run_enemy_clearance_in")),
+        *_each("ronin.movement", (text(N_("Walk")), "walk_in"), (text(N_("Run")), "run_in"),
+               (text(N_("Closest a runner may come to an enemy")), "run_enemy_clearance_in")),
         (title("ronin.breaking-contact"), _one("ronin.breaking-contact", "distance_in")),
     ), unit="in"),
 )
