@@ -11,8 +11,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import CALCULATORS
 from .errors import CalculatorInputError, Plural
 from .results import to_number
+
+for _name in CALCULATORS:  # the browser imports this module once, and every calculator with it
+    CALCULATORS[_name]
 
 SHOWN_FROM = 0.0005
 """Rows of a table are shown while at least this likely (0.05%: below it a percentage reads 0.0%);
@@ -36,8 +40,6 @@ def present(name: str, inputs: dict[str, Any]) -> dict[str, Any]:
     Raises:
         CalculatorInputError: when an input is unknown, missing or not allowed.
     """
-    from . import CALCULATORS  # imported here: the registry imports every calculator module
-
     result = CALCULATORS[name].evaluate(inputs)
     return {
         "result": result.to_json(),
