@@ -23,6 +23,7 @@ import http.server
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -51,6 +52,17 @@ def pytest_configure(config: pytest.Config) -> None:
         "service_worker: the test's browser context keeps the site's service worker (a test file's "
         "fixture reads it; elsewhere contexts block it)",
     )
+    _terminal_of_its_own()
+
+
+def _terminal_of_its_own() -> None:
+    """``kensei-ref`` in the tests (and in the commands they start) keeps its compiled rule book in a
+    folder of the test run, never in the user's ``~/.cache``, and speaks English whatever the
+    developer's locale (the tests of another language ask for it)."""
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="kensei-ref-test-cache-")
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        os.environ.pop(variable, None)
+    os.environ["LANG"] = "C.UTF-8"
 
 
 def _fixtures(item: pytest.Item) -> set[str]:

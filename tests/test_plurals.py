@@ -48,9 +48,11 @@ REFUSALS = {
 NOT_A_COUNT = frozenset(
     {"of", "to", "against", "at", "in", "or", "with", "for", "per", "and", "names", "are"}
     | {"saved", "sent", "stored", "needed", "available", "MB"}
+    | {"could", "value"}
 )
 """Words that may follow a value in a message without agreeing with it: links (``from {0} to {1}``),
-participles (``3 needed``), a unit's symbol (``2.5 MB``); any other word after a value is counted by it."""
+participles (``3 needed``), a unit's symbol (``2.5 MB``), argparse's own words after a name (``%(option)s
+could match``, ``invalid %(type)s value``); any other word after a value is counted by it."""
 
 PLACEHOLDER_THEN_WORD = re.compile(r"(?:\{(\w+)\}|%\((\w+)\)[sd])\s+([A-Za-z][\w'-]*)")
 
@@ -130,7 +132,7 @@ def test_the_terminal_prints_a_refusal_in_russian_with_its_count_agreeing(capsys
     argv += [f"--{name.replace('_', '-')}={value}" for name, value in REFUSALS["cost"][1].items()]
     status, out, err = run_cli(main, capsys, *argv)
     assert status == 2 and not out
-    assert err == "kensei-ref calc melee: error: --b-defensive: стоит 3 боевых кубика, а у отряда их только 1\n"
+    assert err == "kensei-ref calc melee: ошибка: --b-defensive: стоит 3 боевых кубика, а у отряда их только 1\n"
     status, _, err = run_cli(main, capsys, *argv[:2], *argv[4:])  # English without --lang
     assert err == "kensei-ref calc melee: error: --b-defensive: costs 3 combat dice but the unit has only 1\n"
 

@@ -19,7 +19,7 @@ from calculators import CalculatorInputError, RuleValues
 from calculators.advisor import PARAMS, Advice, advice_json, advise, explain
 from calculators.advisor_odds import Row
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS, parse_sequence
-from kensei_ref.cli.calc import OneLineParser, _dest, _metavar, error_line, option
+from kensei_ref.cli.calc import _dest, add_param_options, error_line, parsed
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.languages import LANGUAGES, N_, get_translations
 from kensei_ref.numbers import numbers_for
@@ -33,26 +33,19 @@ OBJECTIVE_LABELS = {
 }
 
 
-def add_advise_parser(subparsers: Any) -> None:
-    """Add the ``advise`` command to ``subparsers``."""
-    command = subparsers.add_parser(
-        "advise",
-        help=N_("the orders advisor: every order your unit may take, with its odds"),
-        description=N_("Every order sequence your unit may declare this turn against the enemy, with exact odds."),
+def add_advise_arguments(command: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+    """The ``advise`` command's arguments, their help in the language of ``_``."""
+    command.description = _(
+        N_("Every order sequence your unit may declare this turn against the enemy, with exact odds.")
     )
-    command.__class__ = OneLineParser
-    add_units_options(command, required=True)
-    for param in PARAMS:
-        help_text = f"{param.label}: {param.help}" if param.help else param.label
-        if param.kind == "bool":
-            command.add_argument(
-                option(param.name), dest=_dest(param), action="store_true", default=None, help=help_text
-            )
-        else:
-            command.add_argument(option(param.name), dest=_dest(param), metavar=_metavar(param), help=help_text)
-    command.add_argument("--why", metavar="ACTION,ACTION", help=N_("why the rules refuse this sequence"))
-    command.add_argument("--lang", dest="advise_lang", default="en", metavar="|".join(LANGUAGES))
-    command.add_argument("--json", dest="advise_json", action="store_true", help=N_("print the result as JSON"))
+    add_units_options(command, _, required=True)
+    add_param_options(command, PARAMS, _)
+    command.add_argument("--why", metavar="ACTION,ACTION", help=_(N_("why the rules refuse this sequence")))
+    command.add_argument(
+        "--lang", default=argparse.SUPPRESS, metavar="|".join(LANGUAGES), help=_(N_("language of the output"))
+    )
+    command.add_argument("--json", dest="advise_json", action="store_true", help=_(N_("print the result as JSON")))
+    command.set_defaults(func=run_advise)
 
 
 def run_advise(args: argparse.Namespace) -> int:
@@ -60,7 +53,7 @@ def run_advise(args: argparse.Namespace) -> int:
     rules refuse, or 2 for a bad input."""
     prog = "kensei-ref advise"
     try:
-        lang = args.advise_lang
+        lang = args.lang
         if lang not in LANGUAGES:
             raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {lang!r}")
         rules = RuleValues.bundled()
@@ -68,7 +61,7 @@ def run_advise(args: argparse.Namespace) -> int:
         for param in PARAMS:
             raw = getattr(args, _dest(param), None)
             if raw is not None:
-                situation[param.name] = raw if param.kind == "bool" else param.parse_text(raw, rules)
+                situation[param.name] = raw if param.kind == "bool" else parsed(param, raw, rules, lang)
         mine, enemy = picked(args, rules)
         assert mine is not None and enemy is not None  # both options are required
         if args.why is not None:

@@ -12,14 +12,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
 from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
 from calculators.choices import SIDE_CHOICES, SIDE_NAMES
-from calculators.errors import quoted
-from calculators.params import N_, Param
+from calculators.errors import Plural, quoted
+from calculators.params import N_, Nn_, Param
 from calculators.results import Figure, Result, Step, Table
 from calculators.unit_inputs import merged, unit_inputs
 from kensei_ref.cli.one_line import one_line
@@ -51,7 +51,65 @@ def error_line(prog: str, error: CalculatorInputError, lang: str) -> str:
     """The one line a refused input prints: its option, and the rule's objection in ``lang`` (with the
     words that follow a count in the form the count asks for) where the catalog has it, else in English."""
     catalog = get_translations(lang) if lang in LANGUAGES else None
-    return f"{prog}: error: {option(error.field)}: {error.describe(option, catalog)}\n"
+    _ = catalog.gettext if catalog else str
+    message = _(OPTION_REFUSAL).format(option=option(error.field), message=error.describe(option, catalog))
+    return _(ERROR_LINE).format(prog=prog, message=message) + "\n"
+
+
+ERROR_LINE = N_("{prog}: error: {message}")
+"""A refusal as the terminal prints it, in the words of the user's language."""
+OPTION_REFUSAL = N_("{option}: {message}")
+"""What an option refuses (French spaces its colon)."""
+
+
+def parsed(param: Param, text: str, rules: RuleValues, lang: str) -> Any:
+    """The value of ``param`` typed as ``text``, validated.
+
+    Raises:
+        CalculatorInputError: naming what the option allows in ``lang``'s words and numbers.
+    """
+    try:
+        return param.parse_text(text, rules)
+    except CalculatorInputError as error:
+        if error.field != param.name or param.kind == "bool":
+            raise
+        raise refusal(param, text, rules, lang) from None
+
+
+def refusal(param: Param, text: str, rules: RuleValues, lang: str) -> CalculatorInputError:
+    """What ``param`` allows, as a template the catalog translates (the same words as
+    :meth:`~calculators.params.Param.allowed` in English), for a value typed as ``text``."""
+    numbers = numbers_for(lang if lang in LANGUAGES else "en")
+    minimum, maximum = param.bounds(rules)
+    values: dict[str, object] = {
+        "value": repr(text),
+        "minimum": numbers.decimal(minimum, 0) if minimum is not None else "",
+        "maximum": numbers.decimal(maximum, 0) if maximum is not None else "",
+        "choices": ", ".join(param.choices),
+        "fewest": param.min_length,
+        "most": param.max_length,
+    }
+    bounded = minimum is not None and maximum is not None
+    message: str | Plural
+    if param.kind == "choice":
+        message = N_("must be one of {choices}, got {value}")
+    elif param.kind == "int_list" and bounded and param.min_length != param.max_length:
+        message = Nn_(
+            "must be a list of {fewest} to {most} integer from {minimum} to {maximum}, got {value}",
+            "must be a list of {fewest} to {most} integers from {minimum} to {maximum}, got {value}",
+            "most",
+        )
+    elif param.kind == "int_list":
+        message = f"must be {param.allowed(rules)}, got {{value}}"  # a shape no calculator asks for yet: English
+    elif bounded:
+        message = N_("must be an integer from {minimum} to {maximum}, got {value}")
+    elif minimum is not None:
+        message = N_("must be an integer of at least {minimum}, got {value}")
+    elif maximum is not None:
+        message = N_("must be an integer of at most {maximum}, got {value}")
+    else:
+        message = N_("must be an integer, got {value}")
+    return CalculatorInputError(param.name, message, values=values)
 
 
 def _dest(param: Param) -> str:
@@ -66,44 +124,41 @@ def _metavar(param: Param) -> str:
     return "N"
 
 
-def add_calc_parser(subparsers: Any) -> None:
-    """Add the ``calc`` command, with one subcommand per calculator, to ``subparsers``."""
-    calc = subparsers.add_parser(
-        "calc",
-        help=N_("exact dice probabilities"),
-        description=N_("Exact dice probabilities for Kensei and Ronin."),
-    )
-    commands = calc.add_subparsers(dest="calculator", required=True, metavar="CALCULATOR", parser_class=OneLineParser)
+def add_calc_arguments(calc: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+    """The ``calc`` command's arguments: one command per calculator, with its options, in the language of ``_``."""
+    calc.description = _("Exact dice probabilities for Kensei and Ronin.")
+    commands = calc.add_subparsers(dest="calculator", required=True, metavar="CALCULATOR", parser_class=type(calc))
     for calculator in CALCULATORS.values():
-        command = commands.add_parser(calculator.name, help=calculator.label, description=calculator.label)
-        for param in calculator.params:
-            help_text = f"{param.label}: {param.help}" if param.help else param.label
-            if param.group:
-                help_text = f"{SIDE_NAMES[param.group]}. {help_text}"
-            sides = [side for side in param.choices if side in SIDE_CHOICES]
-            if sides:  # the help says "your unit"; the option takes its letter
-                help_text += " (" + ", ".join(f"{side}: {SIDE_CHOICES[side]}" for side in sides) + ")"
-            if param.kind == "bool":
-                command.add_argument(
-                    option(param.name), dest=_dest(param), action="store_true", default=None, help=help_text
-                )
-            else:
-                command.add_argument(
-                    option(param.name),
-                    dest=_dest(param),
-                    default=None,
-                    metavar=_metavar(param),
-                    help=help_text,
-                )
+        command = commands.add_parser(calculator.name, help=_(calculator.label), description=_(calculator.label))
+        add_param_options(command, calculator.params, _)
         command.add_argument(
             "--lang",
-            dest="calc_lang",
-            default="en",
+            default=argparse.SUPPRESS,
             metavar="|".join(LANGUAGES),
-            help=N_("language of the output"),
+            help=_("language of the output"),
         )
-        command.add_argument("--json", dest="calc_json", action="store_true", help=N_("print the result as JSON"))
-        add_units_options(command)
+        command.add_argument("--json", dest="calc_json", action="store_true", help=_("print the result as JSON"))
+        add_units_options(command, _)
+        command.set_defaults(func=run_calc)
+
+
+def add_param_options(command: argparse.ArgumentParser, params: Iterable[Param], _: Callable[[str], str]) -> None:
+    """One option for each of ``params``, with its label and help in the language of ``_``."""
+    for param in params:
+        help_text = f"{_(param.label)}: {_(param.help)}" if param.help else _(param.label)
+        if param.group:
+            help_text = f"{_(SIDE_NAMES[param.group])}. {help_text}"
+        sides = [side for side in param.choices if side in SIDE_CHOICES]
+        if sides:  # the help says "your unit"; the option takes its letter
+            help_text += " (" + ", ".join(f"{side}: {_(SIDE_CHOICES[side])}" for side in sides) + ")"
+        if param.kind == "bool":
+            command.add_argument(
+                option(param.name), dest=_dest(param), action="store_true", default=None, help=help_text
+            )
+        else:
+            command.add_argument(
+                option(param.name), dest=_dest(param), default=None, metavar=_metavar(param), help=help_text
+            )
 
 
 def run_calc(args: argparse.Namespace) -> int:
@@ -111,7 +166,7 @@ def run_calc(args: argparse.Namespace) -> int:
     calculator = CALCULATORS[args.calculator]
     prog = f"kensei-ref calc {calculator.name}"
     try:
-        lang = getattr(args, "calc_lang", "en")
+        lang = args.lang
         if lang not in LANGUAGES:
             raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {quoted(lang)}")
         rules = RuleValues.bundled()
@@ -119,7 +174,7 @@ def run_calc(args: argparse.Namespace) -> int:
         for param in calculator.params:
             raw = getattr(args, _dest(param), None)
             if raw is not None:
-                given[param.name] = raw if param.kind == "bool" else param.parse_text(raw, rules)
+                given[param.name] = raw if param.kind == "bool" else parsed(param, raw, rules, lang)
         mine, enemy = picked(args, rules)
         mapping = merged(calculator.name, unit_inputs(calculator.name, mine, enemy), given)
         result = calculator.evaluate(mapping, rules)

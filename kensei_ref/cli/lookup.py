@@ -18,21 +18,15 @@ import sys
 import textwrap
 import unicodedata
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
+from kensei_ref.cli import compiled
+from kensei_ref.cli.compiled import PlainText
 from kensei_ref.languages import LANGUAGES, QUOTES, get_translations
-from kensei_ref.rules import freshness
-from kensei_ref.rules.model import Citation, Rule, RuleBook, Term
-from kensei_ref.rules.search import (
-    NotFound,
-    bundled_book,
-    find_rule,
-    find_terms,
-    index_for,
-    plain_text,
-    referenced_terms,
-    words,
-)
+
+if TYPE_CHECKING:
+    from kensei_ref.rules.model import Citation, Rule, RuleBook, Term
+    from kensei_ref.rules.search import NotFound
 
 MAX_WIDTH = 100
 """Text is wrapped to the terminal, but never wider than this: long lines are hard to read."""
@@ -50,67 +44,62 @@ _UNIT_SPACE = re.compile(
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for translation where the language is not known yet (argparse help)."""
-    return message
+Gettext = Callable[[str], str]
 
 
-def _positive(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive whole number, got {text!r}")
-    return number
+def _positive(_: Gettext) -> Callable[[str], int]:
+    """The ``--limit`` check, refusing in the language of ``_``."""
+
+    def positive(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            number = 0
+        if number < 1:
+            raise argparse.ArgumentTypeError(_("must be a positive whole number, got {text}").format(text=repr(text)))
+        return number
+
+    return positive
 
 
-def add_lookup_parsers(subparsers: Any) -> None:
-    """Add the ``rule``, ``search`` and ``glossary`` commands to ``subparsers``."""
-    rule = _command(
-        subparsers,
-        "rule",
-        N_("show a rule"),
-        N_("Show a rule: its text, worked examples, notes, source and related rules."),
-        run_rule,
-    )
+def add_rule_arguments(rule: argparse.ArgumentParser, _: Gettext) -> None:
+    """The ``rule`` command's arguments."""
+    _command(rule, _("Show a rule: its text, worked examples, notes, source and related rules."), run_rule, _)
     rule.add_argument(
         "rule",
         metavar="ID|NUMBER",
-        help=N_("a rule id (kensei.regroup), a number (8.3.2) or an id without its game (regroup)"),
+        help=_("a rule id (kensei.regroup), a number (8.3.2) or an id without its game (regroup)"),
     )
 
-    search = _command(
-        subparsers,
-        "search",
-        N_("search the rules"),
-        N_("Search the rules by words in any form, glossary names in any language, numbers or ids."),
+
+def add_search_arguments(search: argparse.ArgumentParser, _: Gettext) -> None:
+    """The ``search`` command's arguments."""
+    _command(
+        search,
+        _("Search the rules by words in any form, glossary names in any language, numbers or ids."),
         run_search,
+        _,
     )
-    search.add_argument("query", nargs="+", metavar="WORD", help=N_("what to look for"))
-    search.add_argument("--json", action="store_true", help=N_("print the result as JSON"))
+    search.add_argument("query", nargs="+", metavar="WORD", help=_("what to look for"))
+    search.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     search.add_argument(
-        "--limit", type=_positive, default=10, metavar="N", help=N_("show at most N rules (default 10)")
+        "--limit", type=_positive(_), default=10, metavar="N", help=_("show at most N rules (default 10)")
     )
 
-    glossary = _command(
-        subparsers,
-        "glossary",
-        N_("look up a glossary term"),
-        N_("Find a glossary term from its name in English, French or Russian."),
-        run_glossary,
-    )
-    glossary.add_argument("term", nargs="+", metavar="NAME", help=N_("the term's name in any of the languages"))
+
+def add_glossary_arguments(glossary: argparse.ArgumentParser, _: Gettext) -> None:
+    """The ``glossary`` command's arguments."""
+    _command(glossary, _("Find a glossary term from its name in English, French or Russian."), run_glossary, _)
+    glossary.add_argument("term", nargs="+", metavar="NAME", help=_("the term's name in any of the languages"))
 
 
 def _command(
-    subparsers: Any, name: str, help: str, description: str, run: Callable[[argparse.Namespace], int]
-) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser, description: str, run: Callable[[argparse.Namespace], int], _: Gettext
+) -> None:
     """A command that prints in the language of ``--lang`` and runs ``run``."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=description)
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help=N_("language of the output"))
+    parser.description = description
+    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=_("language of the output"))
     parser.set_defaults(func=run)
-    return parser
 
 
 # -- the commands ------------------------------------------------------------------------------
@@ -118,23 +107,27 @@ def _command(
 
 def run_rule(args: argparse.Namespace) -> int:
     """Print the rule named in ``args.rule``; 1 when there is none."""
-    book = bundled_book()
+    from kensei_ref.rules.search import NotFound, find_rule
+
+    book = compiled.bundled().book()
     _ = get_translations(args.lang).gettext
     try:
         rule = find_rule(book, args.rule)
     except NotFound as missing:
         return _not_found("rule", _rule_message(missing, args.lang, _))
-    sys.stdout.write(render_rule(book, rule, args.lang, _width()))
+    sys.stdout.write(render_rule(book, rule, args.lang, _width(), compiled.bundled().plain(args.lang)))
     return 0
 
 
 def run_search(args: argparse.Namespace) -> int:
     """Print the rules that match ``args.query``; 1 when none does, 2 for an empty query."""
+    from kensei_ref.rules.search import words
+
     _ = get_translations(args.lang).gettext
     query = " ".join(args.query)
     if not words(query):
-        return _error("search", _("empty query: give words, a rule number or a rule id to look for"))
-    hits = index_for(args.lang).search(query, args.limit)
+        return _error("search", _("empty query: give words, a rule number or a rule id to look for"), _)
+    hits = compiled.bundled().index(args.lang).search(query, args.limit)
     if args.json:
         sys.stdout.write(json.dumps([hit.to_json() for hit in hits], ensure_ascii=False) + "\n")
         return 0 if hits else 1
@@ -152,11 +145,13 @@ def run_search(args: argparse.Namespace) -> int:
 
 def run_glossary(args: argparse.Namespace) -> int:
     """Print the glossary term named ``args.term`` in any language; 1 when there is none."""
-    book = bundled_book()
+    from kensei_ref.rules.search import NotFound, find_terms, words
+
+    book = compiled.bundled().book()
     _ = get_translations(args.lang).gettext
     wanted = " ".join(args.term)
     if not words(wanted):
-        return _error("glossary", _("empty name: give a glossary term in English, French or Russian"))
+        return _error("glossary", _("empty name: give a glossary term in English, French or Russian"), _)
     try:
         terms = find_terms(book, wanted)
     except NotFound as missing:
@@ -168,30 +163,35 @@ def run_glossary(args: argparse.Namespace) -> int:
         else:
             message = _("no glossary term is called {name}").format(name=quoted)
         return _not_found("glossary", message)
-    width = _width()
-    sys.stdout.write("\n".join(render_term(book, term, args.lang, width) for term in terms))
+    width, plain = _width(), compiled.bundled().plain(args.lang)
+    sys.stdout.write("\n".join(render_term(book, term, args.lang, width, plain) for term in terms))
     return 0
 
 
 # -- rendering ---------------------------------------------------------------------------------
 
 
-def render_rule(book: RuleBook, rule: Rule, lang: str, width: int = 80) -> str:
-    """One rule as readable plain text in ``lang``."""
+def render_rule(book: RuleBook, rule: Rule, lang: str, width: int = 80, plain: PlainText | None = None) -> str:
+    """One rule as readable plain text in ``lang``; ``plain`` writes a text's references out (the compiled
+    rule book's, or else :func:`~kensei_ref.rules.search.plain_text`)."""
+    from kensei_ref.rules import freshness
+
+    plain = plain or _plain_text(book, lang)
+
     _ = get_translations(lang).gettext
     chapter = book.chapter_of(rule.id)
     heading = f"{rule.number} {rule.title[lang]}" if rule.number else rule.title[lang]
     lines = [heading, "=" * len(heading), f"{rule.id} · {chapter.game.capitalize()} · {chapter.title[lang]}"]
     if lang != "en" and freshness.is_stale(rule, lang):
         lines.append(_("(translation may be out of date)"))
-    lines += ["", *terminal_lines(plain_text(book, rule.body, lang, rule), width)]
+    lines += ["", *terminal_lines(plain(rule.body, rule), width)]
     for example in rule.examples:
         label = f"{_('Worked example')} · {book.example_labels[example.origin][lang]}"
-        lines += ["", label, *terminal_lines(plain_text(book, example.text, lang, rule), width, "  ")]
+        lines += ["", label, *terminal_lines(plain(example.text, rule), width, "  ")]
         if example.source:
             lines += _wrap(f"{_('Source:')} {_citation(book, example.source, lang)}", width, "  ")
     for note in rule.notes:
-        lines += ["", _note_kind(note.kind, _), *terminal_lines(plain_text(book, note.text, lang, rule), width, "  ")]
+        lines += ["", _note_kind(note.kind, _), *terminal_lines(plain(note.text, rule), width, "  ")]
         if note.sources:
             passages = _("; ").join(_citation(book, citation, lang) for citation in note.sources)
             lines += _wrap(f"{_('Passages involved:')} {passages}", width, "  ")
@@ -201,15 +201,19 @@ def render_rule(book: RuleBook, rule: Rule, lang: str, width: int = 80) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_term(book: RuleBook, term: Term, lang: str, width: int = 80) -> str:
+def render_term(book: RuleBook, term: Term, lang: str, width: int = 80, plain: PlainText | None = None) -> str:
     """One glossary term: its names in the three languages, its definition in ``lang``, its rule."""
+    from kensei_ref.rules.search import referenced_terms
+
+    plain = plain or _plain_text(book, lang)
+
     _ = get_translations(lang).gettext
     heading = term.name[lang]
     if term.japanese:
         heading += f" ({_('Japanese term')})"
     lines = [heading, "=" * len(heading)]
     lines += [f"  {name_lang}: {term.name[name_lang]}" for name_lang in LANGUAGES]
-    lines += ["", *terminal_lines(plain_text(book, term.definition, lang), width)]
+    lines += ["", *terminal_lines(plain(term.definition, None), width)]
     if term.rule:
         rule = book.rule(term.rule)
         lines += ["", f"{_('Rule:')} {_label(rule, lang)} ({rule.id})"]
@@ -218,6 +222,12 @@ def render_term(book: RuleBook, term: Term, lang: str, width: int = 80) -> str:
         if users:
             lines += ["", _("Used in:"), *_rule_list(users, lang)]
     return "\n".join(lines) + "\n"
+
+
+def _plain_text(book: RuleBook, lang: str) -> PlainText:
+    from kensei_ref.rules.search import plain_text
+
+    return lambda text, rule: plain_text(book, text, lang, rule)
 
 
 def terminal_lines(markdown: str, width: int = 80, indent: str = "") -> list[str]:
@@ -332,8 +342,8 @@ def _not_found(command: str, message: str) -> int:
     return 1
 
 
-def _error(command: str, message: str) -> int:
-    sys.stderr.write(f"kensei-ref {command}: error: {message}\n")
+def _error(command: str, message: str, _: Gettext) -> int:
+    sys.stderr.write(_("{prog}: error: {message}").format(prog=f"kensei-ref {command}", message=message) + "\n")
     return 2
 
 

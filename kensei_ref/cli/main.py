@@ -2,34 +2,62 @@
 
 Errors are one line on stderr and exit status 2, never a traceback: players type these
 commands at the table.
+
+A command answers at once: the parser is built for the command asked only (the calculators are
+imported for ``calc`` and ``advise``, the rule data's loader for ``data``), and the rule book and its
+search indexes come compiled from the user's cache (:mod:`kensei_ref.cli.compiled`). Everything,
+``--help`` and argparse's own messages included, speaks the language of ``--lang`` or else of the
+user's locale (:mod:`kensei_ref.cli.speech`).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from pathlib import Path
 
-from kensei_ref.cli.advise import add_advise_parser, run_advise
-from kensei_ref.cli.lookup import add_lookup_parsers
 from kensei_ref.cli.one_line import one_line
-from kensei_ref.rules import freshness
-from kensei_ref.rules.loader import DATA_DIR, DataError, load
-from kensei_ref.rules.model import Chapter, Rule, Term
-from kensei_ref.rules.values_export import RULE_VALUES_PATH, rule_values_json
+from kensei_ref.cli.speech import argparse_speaking, command_language, locale_language
+from kensei_ref.languages import LANGUAGES, N_, get_translations
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "rules" / "data"
+"""The rule data that ``data`` checks and maintains."""
+
+Gettext = Callable[[str], str]
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "data": (N_("check and maintain the rule data"), "kensei_ref.cli.main:add_data_arguments"),
+    "calc": (N_("exact dice probabilities"), "kensei_ref.cli.calc:add_calc_arguments"),
+    "rule": (N_("show a rule"), "kensei_ref.cli.lookup:add_rule_arguments"),
+    "search": (N_("search the rules"), "kensei_ref.cli.lookup:add_search_arguments"),
+    "glossary": (N_("look up a glossary term"), "kensei_ref.cli.lookup:add_glossary_arguments"),
+    "advise": (
+        N_("the orders advisor: every order your unit may take, with its odds"),
+        "kensei_ref.cli.advise:add_advise_arguments",
+    ),
+}
+"""Each command: its help line, and the function (``module:name``) that adds its arguments, imported only
+when the command is the one asked."""
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit status 2."""
+    """An argument parser whose errors are one line and exit status 2, in the command's language."""
+
+    gettext: Gettext = str
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {one_line(message)}\n")
+        line = self.gettext("{prog}: error: {message}").format(prog=self.prog, message=message)
+        sys.stderr.write(one_line(line) + "\n")
         raise SystemExit(2)
 
 
 def _data_check(_: argparse.Namespace) -> int:
+    from kensei_ref.rules import freshness
+    from kensei_ref.rules.loader import load
+
     book = load(DATA_DIR)
     stale = freshness.stale(book)
     print(f"{len(book.chapters)} chapters, {len(book.rules)} rules, {len(book.terms)} glossary terms: valid.")
@@ -39,6 +67,10 @@ def _data_check(_: argparse.Namespace) -> int:
 
 
 def _data_stamp(args: argparse.Namespace) -> int:
+    from kensei_ref.rules import freshness
+    from kensei_ref.rules.loader import load
+    from kensei_ref.rules.model import Chapter, Rule, Term
+
     book = load(DATA_DIR, require_stamps=False)
     items: list[Chapter | Rule | Term] = [*book.chapters, *book.rules, *book.terms]
     stamps = {item.id: freshness.stamp_of(item) for item in items}
@@ -53,6 +85,9 @@ def _data_stamp(args: argparse.Namespace) -> int:
 
 
 def _data_values(args: argparse.Namespace) -> int:
+    from kensei_ref.rules.loader import load
+    from kensei_ref.rules.values_export import RULE_VALUES_PATH, rule_values_json
+
     text = rule_values_json(load(DATA_DIR))
     if args.check:
         current = RULE_VALUES_PATH.read_text(encoding="utf-8") if RULE_VALUES_PATH.exists() else ""
@@ -66,60 +101,85 @@ def _data_values(args: argparse.Namespace) -> int:
 
 
 def _data_export(args: argparse.Namespace) -> int:
+    import json
+
     from kensei_ref.rules.export import rules_document
+    from kensei_ref.rules.loader import load
 
     json.dump(rules_document(load(DATA_DIR)), sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="kensei-ref", description="Kensei and Ronin rules reference.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    data = commands.add_parser("data", help="check and maintain the rule data")
-    data_commands = data.add_subparsers(dest="data_command", required=True, parser_class=_Parser)
-    data_commands.add_parser("check", help="validate all rule data").set_defaults(func=_data_check)
-    stamp = data_commands.add_parser("stamp", help="record which English text each translation was made from")
+def add_data_arguments(data: argparse.ArgumentParser, _: Gettext) -> None:
+    """The ``data`` command's own commands: check, stamp, values, export."""
+    data_commands = data.add_subparsers(dest="data_command", required=True, parser_class=type(data))
+    data_commands.add_parser("check", help=_("validate all rule data")).set_defaults(func=_data_check)
+    stamp = data_commands.add_parser("stamp", help=_("record which English text each translation was made from"))
     stamp.add_argument(
-        "--update", nargs="*", default=[], metavar="ID", help="re-stamp these items after checking their translations"
+        "--update",
+        nargs="*",
+        default=[],
+        metavar="ID",
+        help=_("re-stamp these items after checking their translations"),
     )
-    stamp.add_argument("--all", action="store_true", help="re-stamp every item")
+    stamp.add_argument("--all", action="store_true", help=_("re-stamp every item"))
     stamp.set_defaults(func=_data_stamp)
-    values = data_commands.add_parser("values", help="write calculators/rule_values.json from the rule data")
-    values.add_argument("--check", action="store_true", help="only check that the file is current")
+    values = data_commands.add_parser("values", help=_("write calculators/rule_values.json from the rule data"))
+    values.add_argument("--check", action="store_true", help=_("only check that the file is current"))
     values.set_defaults(func=_data_values)
-    data_commands.add_parser("export", help="print all rule data as JSON").set_defaults(func=_data_export)
+    data_commands.add_parser("export", help=_("print all rule data as JSON")).set_defaults(func=_data_export)
 
-    try:
-        from kensei_ref.cli.calc import add_calc_parser
-    except ImportError:
-        pass
-    else:
-        add_calc_parser(commands)
-    add_lookup_parsers(commands)
-    add_advise_parser(commands)
+
+def command_asked(argv: Sequence[str]) -> str | None:
+    """The command a command line names: its first word that is neither an option nor ``--lang``'s value."""
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            next(words, None)
+        elif word == "--":
+            return next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
+def build_parser(lang: str = "en", command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of ``kensei-ref`` in ``lang``; only ``command``'s arguments are declared (every command's
+    with None), so that a command imports nothing another one needs."""
+    _ = get_translations(lang).gettext
+    parser_class = type("_Parser", (_Parser,), {"gettext": staticmethod(_)})
+    parser = parser_class(prog="kensei-ref", description=_("Kensei and Ronin rules reference."))
+    parser.add_argument("--lang", choices=LANGUAGES, help=_("language of the help, the messages and the output"))
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=parser_class)
+    for name, (help_text, adder) in COMMANDS.items():
+        sub = commands.add_parser(name, help=_(help_text), description=_(help_text))
+        if command is None or command == name:
+            module, function = adder.split(":")
+            getattr(import_module(module), function)(sub, _)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = command_language(argv)
+    with argparse_speaking(get_translations(lang)):
+        parser = build_parser(lang, command_asked(argv))
+        args = parser.parse_args(argv)
+    if getattr(args, "lang", None) is None:
+        args.lang = locale_language()
     try:
-        if args.command == "calc":
-            from kensei_ref.cli.calc import run_calc
-
-            return run_calc(args)
-        if args.command == "advise":
-            return run_advise(args)
-        return args.func(args)
-    except DataError as error:
-        sys.stderr.write(f"{error}\n")
-        return 1
+        return int(args.func(args))
     except BrokenPipeError:
         # The reader went away (`kensei-ref search ... | head`): not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as error:
+        loader = sys.modules.get("kensei_ref.rules.loader")
+        if loader is not None and isinstance(error, loader.DataError):
+            sys.stderr.write(f"{error}\n")
+            return 1
+        raise
 
 
 if __name__ == "__main__":

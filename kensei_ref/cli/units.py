@@ -9,6 +9,7 @@ line: the file's name, the field at fault inside it and what that field allows.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +18,18 @@ from calculators.profiles import MAX_FILE_CHARACTERS, Profile, find, parse_units
 from kensei_ref.languages import N_
 
 
-def add_units_options(command: argparse.ArgumentParser, *, required: bool = False) -> None:
-    """The three options that pick your unit and the enemy unit from a units file."""
+def add_units_options(
+    command: argparse.ArgumentParser, _: Callable[[str], str] = str, *, required: bool = False
+) -> None:
+    """The three options that pick your unit and the enemy unit from a units file, their help in the
+    language of ``_``."""
     command.add_argument(
-        "--units", dest="units_file", metavar="FILE", required=required, help=N_("your units file (JSON)")
+        "--units", dest="units_file", metavar="FILE", required=required, help=_(N_("your units file (JSON)"))
     )
-    command.add_argument("--mine", dest="units_mine", metavar="NAME", required=required, help=N_("your unit's name"))
-    command.add_argument("--enemy", dest="units_enemy", metavar="NAME", required=required, help=N_("the enemy's name"))
+    command.add_argument("--mine", dest="units_mine", metavar="NAME", required=required, help=_(N_("your unit's name")))
+    command.add_argument(
+        "--enemy", dest="units_enemy", metavar="NAME", required=required, help=_(N_("the enemy's name"))
+    )
 
 
 def _escaped(text: str) -> str:

@@ -1,0 +1,339 @@
+"""The rule book and its search indexes compiled once, for a terminal that answers at once.
+
+Reading the YAML rule data and building a language's search index take most of a second; a player
+looking a rule up at the table should not wait for them on every command. The first command stores
+what they produce in the user's cache directory (``$XDG_CACHE_HOME/kensei-ref``, else
+``~/.cache/kensei-ref``; never inside the installed package, which may be read-only), and later
+commands read it back in a few milliseconds:
+
+- ``book.marshal``: the :class:`~kensei_ref.rules.model.RuleBook` as plain data;
+- ``index-<lang>.marshal``: a language's :class:`~kensei_ref.rules.search.SearchIndex` as plain data;
+- ``plain-<lang>.marshal``: a language's texts with their references written out
+  (:func:`~kensei_ref.rules.search.plain_text`), so that showing a rule formats no number with Babel,
+  whose locale data alone takes longer to read than the whole command may.
+
+Each file opens with a line naming its fingerprint: the cache format, the Python version, and the
+path, size and modification time of every data file and of every module that shapes what is stored
+(the loader, the model, the search, the languages). The package's modules stand for its version: a
+new version installs new files. A file whose fingerprint differs, or that cannot be read or decoded,
+is rebuilt without a word; a directory that cannot be written means no cache, never an error.
+
+A cache file is input from the disk, and is read as such:
+
+- Its format is :mod:`marshal` of plain values (strings, numbers, tuples, lists, dicts, sets),
+  which builds no object of any class and runs no code: unlike :mod:`pickle`, a tampered file
+  cannot call anything. The rule book's objects are rebuilt from that plain data by their own
+  constructors, for the model's classes only (:data:`MODEL_CLASSES`). JSON would be as safe, but
+  decoding the Russian index from JSON takes about seven times as long as from marshal, more than the
+  whole budget of a command.
+- :mod:`marshal` is not hardened against malformed input, so a file is read only from a directory
+  that the user owns and that no one else may write, and only when the user owns the file (on
+  systems with user ids): whoever can write there can already run programs as the user.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import marshal
+import os
+import stat
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from kensei_ref.rules import model
+
+if TYPE_CHECKING:
+    from kensei_ref.rules.search import SearchIndex
+
+CACHE_FORMAT = 1
+"""Raised whenever the stored layout changes: older files are then rebuilt."""
+APP_DIRECTORY = "kensei-ref"
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = PACKAGE_DIR / "rules" / "data"
+SHAPING_CODE = (PACKAGE_DIR / "rules", PACKAGE_DIR / "languages.py", PACKAGE_DIR / "numbers.py", Path(__file__))
+"""The code whose output is stored: a change to any of it makes the stored files stale."""
+
+MODEL_CLASSES: dict[str, type] = {
+    name: value for name, value in vars(model).items() if isinstance(value, type) and dataclasses.is_dataclass(value)
+}
+"""The classes a stored rule book may name: the model's dataclasses (and :class:`~kensei_ref.rules.model.Text`)."""
+
+PlainText = Callable[[model.Text, "model.Rule | None"], str]
+"""A text of the rule book in a language, its references written out (see :meth:`CompiledRules.plain`)."""
+
+_BOOK = "book"
+_RULES = "rules"
+
+
+def cache_directory(environ: Mapping[str, str] | None = None) -> Path | None:
+    """Where the cache lives: ``$XDG_CACHE_HOME/kensei-ref`` (an absolute path, as the XDG specification
+    asks), else ``~/.cache/kensei-ref``; None when there is no home to put it in."""
+    environ = os.environ if environ is None else environ
+    base = environ.get("XDG_CACHE_HOME", "")
+    if base and os.path.isabs(base):
+        return Path(base) / APP_DIRECTORY
+    home = environ.get("HOME") or os.path.expanduser("~")
+    return Path(home) / ".cache" / APP_DIRECTORY if os.path.isabs(home) else None
+
+
+def fingerprint(data_dir: Path = DATA_DIR) -> str:
+    """A digest of everything the stored files are made from (see the module's documentation)."""
+    parts = [f"kensei-ref cache {CACHE_FORMAT}", sys.version, f"marshal {marshal.version}"]
+    for path in sorted(_files(Path(data_dir), ".yaml")) + sorted(p for c in SHAPING_CODE for p in _files(c, ".py")):
+        info = os.stat(path)
+        parts.append(f"{path}\0{info.st_size}\0{info.st_mtime_ns}")
+    return hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
+
+
+def _files(path: Path, suffix: str) -> list[str]:
+    if path.is_file():
+        return [str(path)]
+    found: list[str] = []
+    for entry in os.scandir(path):
+        if entry.is_dir():
+            found += _files(Path(entry.path), suffix)
+        elif entry.name.endswith(suffix):
+            found.append(entry.path)
+    return found
+
+
+_SHARED: dict[Path | None, CompiledRules] = {}
+
+
+def bundled(environ: Mapping[str, str] | None = None) -> CompiledRules:
+    """The package's own rules, through the cache directory of ``environ`` (the process's environment by
+    default); one per directory and process."""
+    directory = cache_directory(environ)
+    if directory not in _SHARED:
+        _SHARED[directory] = CompiledRules(DATA_DIR, directory)
+    return _SHARED[directory]
+
+
+class CompiledRules:
+    """The rule book and the search indexes of one data directory, from the cache when it is current.
+
+    Args:
+        data_dir: the rule data (the package's own unless a test says otherwise).
+        directory: the cache directory; None for no cache (everything is built in memory).
+    """
+
+    def __init__(self, data_dir: Path = DATA_DIR, directory: Path | None = None) -> None:
+        self.data_dir = Path(data_dir)
+        self.directory = directory
+        self.fingerprint = fingerprint(self.data_dir)
+        self._book: model.RuleBook | None = None
+        self._indexes: dict[str, SearchIndex] = {}
+        self._plain: dict[str, dict[tuple[str, str], str]] = {}
+
+    def book(self) -> model.RuleBook:
+        """The validated rule book."""
+        if self._book is None:
+            stored = self._read("book")
+            self._book = _safely_rebuilt(stored) if stored is not None else None
+            if not isinstance(self._book, model.RuleBook):
+                from kensei_ref.rules import loader
+
+                self._book = loader.load(self.data_dir)
+                self._write("book", lambda: _plain(self._book))
+        return self._book
+
+    def index(self, lang: str) -> SearchIndex:
+        """The search index of ``lang``."""
+        if lang not in self._indexes:
+            from kensei_ref.rules.search import SearchIndex
+
+            book = self.book()
+            stored = self._read(f"index-{lang}")
+            index = _index_from(stored, book, SearchIndex) if stored is not None else None
+            if index is None:
+                index = SearchIndex(book, lang)
+                self._write(f"index-{lang}", lambda: _index_state(index, book))
+            self._indexes[lang] = index
+        return self._indexes[lang]
+
+    def plain(self, lang: str) -> PlainText:
+        """``plain(text, rule)``: :func:`~kensei_ref.rules.search.plain_text` of ``text`` (a rule's or a
+        glossary term's) in ``lang``, from the cache."""
+        if lang not in self._plain:
+            stored = self._read(f"plain-{lang}")
+            if _is_plain_map(stored):
+                self._plain[lang] = stored
+            else:
+                self._plain[lang] = _plain_texts(self.book(), lang)
+                self._write(f"plain-{lang}", lambda: self._plain[lang])
+        texts = self._plain[lang]
+
+        def plain(text: model.Text, rule: model.Rule | None = None) -> str:
+            key = (rule.id if rule is not None else "", text[lang])
+            if key not in texts:
+                from kensei_ref.rules.search import plain_text
+
+                texts[key] = plain_text(self.book(), text, lang, rule)
+            return texts[key]
+
+        return plain
+
+    # -- the files --------------------------------------------------------------------------
+
+    def _path(self, name: str) -> Path | None:
+        return self.directory / f"{name}.marshal" if self.directory is not None else None
+
+    def _header(self) -> bytes:
+        return f"kensei-ref {self.fingerprint}\n".encode()
+
+    def _read(self, name: str) -> Any:
+        """The stored value of ``name``, or None when it is missing, stale, not private or unreadable."""
+        path = self._path(name)
+        if path is None:
+            return None
+        try:
+            with open(path, "rb") as file:
+                if not (_private(os.fstat(file.fileno())) and _private(os.stat(path.parent))):
+                    return None
+                header = self._header()
+                if file.read(len(header)) != header:
+                    return None
+                return marshal.loads(file.read())
+        except Exception:  # a damaged file (marshal raises EOFError, ValueError, TypeError, MemoryError...)
+            return None
+
+    def _write(self, name: str, value: Callable[[], Any]) -> None:
+        """Store ``value()`` under ``name``, atomically; any failure leaves things as they were."""
+        path = self._path(name)
+        if path is None:
+            return
+        temporary = path.with_name(f".{name}.{os.getpid()}.tmp")
+        try:
+            data = marshal.dumps(value())
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if not _private(os.stat(path.parent)):
+                return
+            with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as file:
+                file.write(self._header() + data)
+            os.replace(temporary, path)
+        except (OSError, ValueError, TypeError):
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _private(info: os.stat_result) -> bool:
+    """Whether a file or directory is the user's own and no one else may write it."""
+    if not hasattr(os, "geteuid"):
+        return True
+    return info.st_uid == os.geteuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+# -- the rule book as plain data ---------------------------------------------------------------
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as plain data that :mod:`marshal` stores: every container and object tagged with its kind."""
+    if value is None or isinstance(value, str | int | float):
+        return value
+    if isinstance(value, model.Text):
+        return ("T", dict(value.texts))
+    if dataclasses.is_dataclass(value) and type(value).__name__ in MODEL_CLASSES:
+        fields = {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+        return ("C", type(value).__name__, fields)
+    if isinstance(value, MappingProxyType | dict):
+        tag = "M" if isinstance(value, MappingProxyType) else "D"
+        return (tag, [(_key(key), _plain(item)) for key, item in value.items()])
+    if isinstance(value, tuple | list):
+        return ("t" if isinstance(value, tuple) else "l", [_plain(item) for item in value])
+    raise TypeError(f"cannot store {type(value).__name__}")
+
+
+def _key(key: Any) -> Any:
+    if isinstance(key, str | int | float | bool) or key is None:
+        return key
+    raise TypeError(f"cannot store a key of type {type(key).__name__}")
+
+
+def _rebuilt(node: Any) -> Any:
+    """The value :func:`_plain` stored; raises ValueError on anything it did not write."""
+    if node is None or isinstance(node, str | int | float):
+        return node
+    if not isinstance(node, tuple) or not node:
+        raise ValueError("not a stored value")
+    tag = node[0]
+    if tag == "T" and len(node) == 2 and isinstance(node[1], dict):
+        return model.Text({str(key): str(text) for key, text in node[1].items()})
+    if tag == "C" and len(node) == 3 and node[1] in MODEL_CLASSES and isinstance(node[2], dict):
+        return MODEL_CLASSES[node[1]](**{str(name): _rebuilt(item) for name, item in node[2].items()})
+    if tag in ("M", "D") and len(node) == 2 and isinstance(node[1], list):
+        mapping = {_key(key): _rebuilt(item) for key, item in node[1]}
+        return MappingProxyType(mapping) if tag == "M" else mapping
+    if tag in ("t", "l") and len(node) == 2 and isinstance(node[1], list):
+        items = [_rebuilt(item) for item in node[1]]
+        return tuple(items) if tag == "t" else items
+    raise ValueError("not a stored value")
+
+
+def _safely_rebuilt(stored: Any) -> Any:
+    try:
+        return _rebuilt(stored)
+    except Exception:  # anything that is not what _plain stored
+        return None
+
+
+# -- a search index as plain data ----------------------------------------------------------------
+
+
+def _index_state(index: SearchIndex, book: model.RuleBook) -> dict[str, Any]:
+    """The index's attributes; the rule book and its rules stand as markers (they are stored once, in
+    ``book.marshal``). Anything else that is not plain data makes :func:`marshal.dumps` refuse it."""
+    return {
+        name: _BOOK if value is book else _RULES if value is book.rules else ("", value)
+        for name, value in vars(index).items()
+    }
+
+
+def _index_from(stored: Any, book: model.RuleBook, cls: type[SearchIndex]) -> SearchIndex | None:
+    """The index whose state :func:`_index_state` stored, bound to ``book``; None when it is not such a state."""
+    if not isinstance(stored, dict) or "lang" not in stored:
+        return None
+    state: dict[str, Any] = {}
+    for name, value in stored.items():
+        if value == _BOOK:
+            state[name] = book
+        elif value == _RULES:
+            state[name] = book.rules
+        elif isinstance(value, tuple) and len(value) == 2 and value[0] == "":
+            state[name] = value[1]
+        else:
+            return None
+    index = cls.__new__(cls)
+    index.__dict__.update(state)
+    return index
+
+
+# -- texts with their references written out -------------------------------------------------------
+
+
+def _plain_texts(book: model.RuleBook, lang: str) -> dict[tuple[str, str], str]:
+    """Every text a rule or a term shows in ``lang``, its references written out, by its rule's id (empty
+    for a term's definition) and its Markdown."""
+    from kensei_ref.rules.search import plain_text
+
+    texts: dict[tuple[str, str], str] = {}
+    for rule in book.rules:
+        for text in (rule.body, *(example.text for example in rule.examples), *(note.text for note in rule.notes)):
+            texts[(rule.id, text[lang])] = plain_text(book, text, lang, rule)
+    for term in book.terms:
+        texts[("", term.definition[lang])] = plain_text(book, term.definition, lang)
+    return texts
+
+
+def _is_plain_map(stored: Any) -> bool:
+    return isinstance(stored, dict) and all(
+        isinstance(key, tuple)
+        and len(key) == 2
+        and all(isinstance(part, str) for part in key)
+        and isinstance(text, str)
+        for key, text in stored.items()
+    )

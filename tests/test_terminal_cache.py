@@ -1,0 +1,177 @@
+"""The compiled rule book in the user's cache (``kensei_ref.cli.compiled``): read back instead of rebuilt,
+rebuilt when the data changes, a damaged or foreign file ignored, and the terminal's answers the same with
+the cache, without it, and with a cache that cannot be written."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from cli_capture import run_cli
+
+from kensei_ref.cli import compiled
+from kensei_ref.cli.compiled import CompiledRules, cache_directory
+from kensei_ref.cli.main import main
+from kensei_ref.rules import loader
+from kensei_ref.rules import search as search_module
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory) -> Path:
+    """A copy of the rule data that a test may change."""
+    copy = tmp_path_factory.mktemp("data") / "data"
+    shutil.copytree(compiled.DATA_DIR, copy)
+    return copy
+
+
+@pytest.fixture
+def loads(monkeypatch) -> list[Path]:
+    """The data directories the loader is asked to read, in order (it still reads them)."""
+    calls: list[Path] = []
+    real = loader.load
+
+    def counted(data_dir=loader.DATA_DIR, **options):
+        calls.append(Path(data_dir))
+        return real(data_dir, **options)
+
+    monkeypatch.setattr(loader, "load", counted)
+    return calls
+
+
+def test_the_second_reader_does_not_load_the_data(data, tmp_path, loads):
+    first = CompiledRules(data, tmp_path).book()
+    assert loads == [data]
+    again = CompiledRules(data, tmp_path).book()
+    assert loads == [data], "the stored rule book is read, not the YAML"
+    assert again == first
+    assert again.rule("kensei.regroup").title["fr"] == first.rule("kensei.regroup").title["fr"]
+
+
+def test_the_second_reader_does_not_build_the_index(data, tmp_path, monkeypatch):
+    built = CompiledRules(data, tmp_path).index("ru")
+
+    def refuse(*_):
+        raise AssertionError("the index was built again")
+
+    monkeypatch.setattr(search_module.SearchIndex, "__init__", refuse)
+    stored = CompiledRules(data, tmp_path).index("ru")
+    for query in ("перегруппировка", "charge", "8.3.2", "тяжёлое укрытие", "regrop"):
+        assert [(hit.id, hit.score, hit.snippet) for hit in stored.search(query)] == [
+            (hit.id, hit.score, hit.snippet) for hit in built.search(query)
+        ], query
+
+
+def test_a_changed_data_file_rebuilds_the_cache(data, tmp_path, loads):
+    CompiledRules(data, tmp_path).book()
+    glossary = data / "glossary" / "core.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8") + "\n# a maintainer's note\n", encoding="utf-8")
+    CompiledRules(data, tmp_path).book()
+    assert loads == [data, data]
+    CompiledRules(data, tmp_path).book()
+    assert loads == [data, data], "rebuilt once, then read again"
+
+
+def test_a_changed_modification_time_alone_rebuilds_the_cache(data, tmp_path, loads):
+    CompiledRules(data, tmp_path).book()
+    sources = data / "sources.yaml"
+    info = sources.stat()
+    os.utime(sources, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
+    CompiledRules(data, tmp_path).book()
+    assert len(loads) == 2
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(lambda text: b"", id="empty"),
+        pytest.param(lambda text: b"not a cache at all", id="garbage"),
+        pytest.param(lambda text: text[: len(text) // 2], id="cut-short"),
+        pytest.param(lambda text: text.split(b"\n", 1)[0] + b"\n" + b"\xff" * 64, id="right-header-garbage-after"),
+        pytest.param(lambda text: text.split(b"\n", 1)[0] + b"\n" + bytes([0xE9] + [0] * 8), id="marshal-of-a-set"),
+    ],
+)
+def test_a_damaged_file_is_rebuilt_without_a_word(data, tmp_path, loads, damage):
+    expected = CompiledRules(data, tmp_path).book()
+    stored = tmp_path / "book.marshal"
+    stored.write_bytes(damage(stored.read_bytes()))
+    assert CompiledRules(data, tmp_path).book() == expected
+    assert len(loads) == 2
+    assert CompiledRules(data, tmp_path).book() == expected
+    assert len(loads) == 2, "the damaged file was replaced"
+
+
+def test_a_stored_object_of_another_class_is_refused(data, tmp_path, loads):
+    """Only the model's classes are rebuilt from a stored file: anything else is a damaged file."""
+    rules = CompiledRules(data, tmp_path)
+    rules.book()
+    header = rules._header()
+    import marshal
+
+    (tmp_path / "book.marshal").write_bytes(header + marshal.dumps(("C", "Popen", {"args": "true"})))
+    CompiledRules(data, tmp_path).book()
+    assert len(loads) == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="no user ids")
+def test_a_file_others_may_write_is_not_read(data, tmp_path, loads):
+    CompiledRules(data, tmp_path).book()
+    (tmp_path / "book.marshal").chmod(0o666)
+    CompiledRules(data, tmp_path).book()
+    assert len(loads) == 2
+
+
+def test_a_directory_that_cannot_be_written_means_no_cache(data, tmp_path, loads):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a directory")
+    rules = CompiledRules(data, blocked / "kensei-ref")
+    assert rules.book().rule("kensei.regroup").number == "8.3.2"
+    assert rules.index("en").search("regroup")[0].id == "kensei.regroup"
+    assert rules.plain("fr")(rules.book().rule("kensei.regroup").body, rules.book().rule("kensei.regroup"))
+    assert blocked.read_text() == "not a directory"
+
+
+def test_the_cache_lives_in_the_users_cache_directory(tmp_path):
+    assert cache_directory({"XDG_CACHE_HOME": str(tmp_path)}) == tmp_path / "kensei-ref"
+    assert cache_directory({"HOME": str(tmp_path)}) == tmp_path / ".cache" / "kensei-ref"
+    relative = {"XDG_CACHE_HOME": "relative/path", "HOME": str(tmp_path)}
+    assert cache_directory(relative) == tmp_path / ".cache" / "kensei-ref", "XDG asks to ignore a relative path"
+
+
+COMMANDS = [
+    ["rule", "8.3.2"],
+    ["rule", "8.3.2", "--lang", "fr"],
+    ["rule", "kensei.light-cover", "--lang", "ru"],
+    ["search", "charge"],
+    ["search", "перегруппировка", "--lang", "ru"],
+    ["search", "couvert", "léger", "--lang", "fr", "--json"],
+    ["glossary", "honor"],
+    ["glossary", "Ki", "--lang", "fr"],
+    ["glossary", "teppo", "--lang", "ru"],
+]
+
+
+def test_the_answers_are_the_same_with_and_without_the_cache(capsys, monkeypatch, tmp_path):
+    def answers(cache: Path) -> list[tuple[int, str, str]]:
+        monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+        monkeypatch.setattr(compiled, "_SHARED", {})  # a new process: nothing kept in memory
+        return [run_cli(main, capsys, *argv) for argv in COMMANDS]
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    without = answers(blocked)
+    cold = answers(tmp_path / "cache")
+    assert sorted(path.name for path in (tmp_path / "cache" / "kensei-ref").iterdir()) == [
+        "book.marshal",
+        "index-en.marshal",
+        "index-fr.marshal",
+        "index-ru.marshal",
+        "plain-en.marshal",
+        "plain-fr.marshal",
+        "plain-ru.marshal",
+    ]
+    warm = answers(tmp_path / "cache")
+    assert cold == without
+    assert warm == without
+    assert all(status == 0 and out and not err for status, out, err in without)
