@@ -27,13 +27,16 @@ from .rulebook import RuleValues
 MAX_UNITS = 10
 MAX_POINTS = 20
 
+GENERALS = ("daimyo", "taisho", "hero", "daisho_samurai")
+"""The general's ranks, each with its commandment points (kensei.commandment-points)."""
+
 PARAMS = (
     choice(
         "general",
         N_("General"),
         N_("The general's rank sets the commandment points."),
         "kensei.commandment-points",
-        ("daimyo", "taisho", "hero", "daisho_samurai"),
+        GENERALS,
         default="taisho",
     ),
     flag(

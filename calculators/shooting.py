@@ -34,6 +34,9 @@ from .rulebook import RuleValues
 MAX_DICE = 200
 """Most attack dice in one volley: keeps every volley under a second."""
 
+RANGES = ("short", "normal", "long", "out")
+"""The range bands of kensei.firing; out of range, nothing hits."""
+
 RANGE_MODIFIERS = {"short": ("short_range", N_("Short range")), "long": ("long_range", N_("Long range"))}
 """The range bands that change the Attack: the key of their value in kensei.firing, and their label."""
 
@@ -102,7 +105,7 @@ PARAMS = (
         N_("Range"),
         N_("Short range helps the Attack roll, long range hinders it; out of range, nothing hits."),
         "kensei.firing",
-        ("short", "normal", "long", "out"),
+        RANGES,
         default="normal",
     ),
     flag(
