@@ -59,6 +59,24 @@ RONIN_UNIT_TYPES = ("warband",)
 
 GAME = choice("game", N_("Game"), N_("Kensei or Ronin."), "", GAMES)
 
+MAX_RANGE_CM = 200
+"""Farthest a weapon's range band may reach."""
+
+RANGE_FIELDS = (
+    (
+        "short_range_cm",
+        N_("Short range up to (cm)"),
+        N_("The weapon's short range: Attack is better up to this distance."),
+    ),
+    ("range_cm", N_("Range up to (cm)"), N_("The weapon's normal range.")),
+    (
+        "long_range_cm",
+        N_("Long range up to (cm)"),
+        N_("The weapon's long range: Attack is worse up to this distance; beyond it, out of range."),
+    ),
+)
+"""The weapon's range bands (kensei.firing), each an optional distance: its field, label and help."""
+
 KENSEI_PARAMS = (
     choice("unit_type", N_("Unit type"), N_("As the rules name it."), "kensei.action-points", KENSEI_UNIT_TYPES),
     Param(
@@ -91,26 +109,9 @@ KENSEI_PARAMS = (
     ),
     flag("ranged", N_("Ranged weapon"), N_("The unit can shoot."), "kensei.firing"),
     flag("loaded", N_("Loaded"), N_("The ranged weapon is loaded now."), "kensei.loading"),
-    whole_number(
-        "short_range_cm",
-        N_("Short range up to (cm)"),
-        N_("The weapon's short range: Attack is better up to this distance."),
-        "kensei.firing",
-        0,
-        200,
-        default=None,
-    ),
-    whole_number(
-        "range_cm", N_("Range up to (cm)"), N_("The weapon's normal range."), "kensei.firing", 0, 200, default=None
-    ),
-    whole_number(
-        "long_range_cm",
-        N_("Long range up to (cm)"),
-        N_("The weapon's long range: Attack is worse up to this distance; beyond it, out of range."),
-        "kensei.firing",
-        0,
-        200,
-        default=None,
+    *(
+        whole_number(name, label, help, "kensei.firing", 0, MAX_RANGE_CM, default=None)
+        for name, label, help in RANGE_FIELDS
     ),
 )
 """A Kensei unit's fields besides its name and game, declared as a calculator's inputs are."""
