@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from fractions import Fraction
-
-from kensei_ref.numbers import numbers_for
 
 REFERENCE = re.compile(r"\{(?P<kind>rule|term|value|signed|percent):(?P<target>[^}|\s]+)(?:\|(?P<label>[^}]*))?\}")
 """``{kind:target}`` or ``{kind:target|label}``; values name ``key`` or ``rule.id#key``."""
@@ -31,6 +28,10 @@ def value_text(kind: str, number: int, lang: str) -> str:
     >>> value_text("percent", 50, "en"), value_text("percent", 50, "fr"), value_text("signed", -2, "ru")
     ('50%', '50\\xa0%', '\\u22122')
     """
+    from fractions import Fraction
+
+    from kensei_ref.numbers import numbers_for  # here: finding a rule formats no number, and Babel takes long to load
+
     numbers = numbers_for(lang)
     if kind == "percent":
         return numbers.percent(Fraction(number, 100))
@@ -46,6 +47,8 @@ def written_numbers(text: str, lang: str) -> str:
     >>> written_numbers("soit 60 % de chances", "fr"), written_numbers("a 94 % chance", "en")
     ('soit 60\\xa0% de chances', 'a 94% chance')
     """
+    from kensei_ref.numbers import numbers_for
+
     symbols = numbers_for(lang).symbols()
     if symbols["percent_prefix"] or not str(symbols["percent_suffix"]).endswith("%"):
         return text  # a language that writes %60 reads its prose as written
