@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
+import jinja2
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
@@ -41,6 +42,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from kensei_ref import site as site_files
 from kensei_ref.build import archive, csp, engine, offline, search_index, search_patch, sitemap, vendor
+from kensei_ref.build.compiled_templates import THEME_TEMPLATES
 from kensei_ref.build.config import KenseiRefConfig
 from kensei_ref.build.inputs import Fingerprints
 from kensei_ref.languages import BY_CODE, LANGUAGE_NAMES, LOCALE_DIR, site_folder, up_to_site_root
@@ -184,6 +186,11 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
             uri = "assets/" + asset.relative_to(site_files.ASSETS).as_posix()
             files.append(File.generated(config, uri, abs_src_path=str(asset)))
         return files
+
+    def on_env(self, env: jinja2.Environment, *, config: MkDocsConfig, files: Files) -> jinja2.Environment:
+        """The theme's templates compiled once for all the builds of this process (see compiled_templates)."""
+        env.bytecode_cache = THEME_TEMPLATES
+        return env
 
     def _to_site_root(self, page: Page) -> str:
         """From a page as served (a folder or, in the offline copy, a file) to the root of the whole site."""
