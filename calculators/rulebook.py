@@ -9,9 +9,9 @@ pass their own mapping instead (:meth:`RuleValues.from_mapping`).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from types import MappingProxyType
 
 from .errors import RuleValueMissing
@@ -52,8 +52,15 @@ class RuleValues:
     @staticmethod
     @cache
     def bundled() -> RuleValues:
-        """The values shipped beside this module (read through importlib.resources, so zips work)."""
-        text = resources.files(__package__).joinpath(RESOURCE).read_text(encoding="utf-8")
+        """The values shipped beside this module: read as a file, or through importlib.resources when the
+        package is inside a zip (importlib.resources itself takes longer to import than a calculator to run)."""
+        try:
+            with open(os.path.join(os.path.dirname(__file__), RESOURCE), encoding="utf-8") as file:
+                text = file.read()
+        except OSError:
+            from importlib import resources
+
+            text = resources.files(__package__).joinpath(RESOURCE).read_text(encoding="utf-8")
         return RuleValues.from_mapping(json.loads(text))
 
     def value(self, rule_id: str, key: str) -> int:
