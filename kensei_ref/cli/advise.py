@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from calculators import CalculatorInputError, RuleValues
@@ -33,7 +33,7 @@ OBJECTIVE_LABELS = {
 }
 
 
-def add_advise_arguments(command: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+def add_advise_arguments(command: argparse.ArgumentParser, _: Callable[[str], str], rest: Sequence[str] = ()) -> None:
     """The ``advise`` command's arguments, their help in the language of ``_``."""
     command.description = _(
         N_("Every order sequence your unit may declare this turn against the enemy, with exact odds.")

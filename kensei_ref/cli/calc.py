@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -21,7 +21,6 @@ from calculators.choices import SIDE_CHOICES, SIDE_NAMES
 from calculators.errors import Plural, quoted
 from calculators.params import N_, Nn_, Param
 from calculators.results import Figure, Result, Step, Table
-from calculators.unit_inputs import merged, unit_inputs
 from kensei_ref.cli.one_line import one_line
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.languages import LANGUAGES, get_translations
@@ -124,11 +123,19 @@ def _metavar(param: Param) -> str:
     return "N"
 
 
-def add_calc_arguments(calc: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
-    """The ``calc`` command's arguments: one command per calculator, with its options, in the language of ``_``."""
+def add_calc_arguments(calc: argparse.ArgumentParser, _: Callable[[str], str], rest: Sequence[str] = ()) -> None:
+    """The ``calc`` command's arguments: one command per calculator, with its options, in the language of ``_``.
+
+    When ``rest`` (the words after ``calc``) names a calculator, only that calculator is imported and gets
+    its options; the others are names that argparse accepts (``calc --help`` imports and lists them all)."""
     calc.description = _("Exact dice probabilities for Kensei and Ronin.")
     commands = calc.add_subparsers(dest="calculator", required=True, metavar="CALCULATOR", parser_class=type(calc))
-    for calculator in CALCULATORS.values():
+    asked = next((word for word in rest if not word.startswith("-")), None)
+    for name in CALCULATORS:
+        if asked in CALCULATORS and name != asked:
+            commands.add_parser(name)
+            continue
+        calculator = CALCULATORS[name]
         command = commands.add_parser(calculator.name, help=_(calculator.label), description=_(calculator.label))
         add_param_options(command, calculator.params, _)
         command.add_argument(
@@ -176,7 +183,12 @@ def run_calc(args: argparse.Namespace) -> int:
             if raw is not None:
                 given[param.name] = raw if param.kind == "bool" else parsed(param, raw, rules, lang)
         mine, enemy = picked(args, rules)
-        mapping = merged(calculator.name, unit_inputs(calculator.name, mine, enemy), given)
+        if mine is None and enemy is None:  # what merged() makes of no profile, without importing them
+            mapping = {name: value for name, value in given.items() if value is not None}
+        else:
+            from calculators.unit_inputs import merged, unit_inputs
+
+            mapping = merged(calculator.name, unit_inputs(calculator.name, mine, enemy), given)
         result = calculator.evaluate(mapping, rules)
     except CalculatorInputError as error:
         sys.stderr.write(error_line(prog, error, lang))

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import marshal
 import os
 import stat
@@ -43,11 +42,13 @@ import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
 
 from kensei_ref.rules import model
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
 if TYPE_CHECKING:
+    from typing import Any
+
     from kensei_ref.rules.search import SearchIndex
 
 CACHE_FORMAT = 1
@@ -82,12 +83,13 @@ def cache_directory(environ: Mapping[str, str] | None = None) -> Path | None:
 
 
 def fingerprint(data_dir: Path = DATA_DIR) -> str:
-    """A digest of everything the stored files are made from (see the module's documentation)."""
+    """Everything the stored files are made from, in one line (see the module's documentation): the file
+    begins with it, and comparing it costs less than loading a hash function."""
     parts = [f"kensei-ref cache {CACHE_FORMAT}", sys.version, f"marshal {marshal.version}"]
     for path in sorted(_files(Path(data_dir), ".yaml")) + sorted(p for c in SHAPING_CODE for p in _files(c, ".py")):
         info = os.stat(path)
         parts.append(f"{path}\0{info.st_size}\0{info.st_mtime_ns}")
-    return hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
+    return "\0".join(parts)
 
 
 def _files(path: Path, suffix: str) -> list[str]:
@@ -184,7 +186,8 @@ class CompiledRules:
         return self.directory / f"{name}.marshal" if self.directory is not None else None
 
     def _header(self) -> bytes:
-        return f"kensei-ref {self.fingerprint}\n".encode()
+        fingerprint = self.fingerprint.encode("utf-8", "surrogateescape").replace(b"\n", b"\\n")
+        return b"kensei-ref " + fingerprint + b"\n"
 
     def _read(self, name: str) -> Any:
         """The stored value of ``name``, or None when it is missing, stale, not private or unreadable."""
@@ -254,22 +257,37 @@ def _key(key: Any) -> Any:
     raise TypeError(f"cannot store a key of type {type(key).__name__}")
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_FIELDS = {
+    name: frozenset(field.name for field in dataclasses.fields(cls) if field.init)
+    for name, cls in MODEL_CLASSES.items()
+}
+"""The fields a stored object of each model class must have, no more and no fewer."""
+
+
 def _rebuilt(node: Any) -> Any:
-    """The value :func:`_plain` stored; raises ValueError on anything it did not write."""
-    if node is None or isinstance(node, str | int | float):
+    """The value :func:`_plain` stored; raises ValueError on anything it did not write.
+
+    A model object is rebuilt without its constructor (its fields are set as stored, all of them and
+    only them): a rule book has thousands of objects, and a command has a few milliseconds."""
+    if type(node) in _SCALARS:
         return node
-    if not isinstance(node, tuple) or not node:
+    if type(node) is not tuple or len(node) < 2:
         raise ValueError("not a stored value")
-    tag = node[0]
-    if tag == "T" and len(node) == 2 and isinstance(node[1], dict):
-        return model.Text({str(key): str(text) for key, text in node[1].items()})
-    if tag == "C" and len(node) == 3 and node[1] in MODEL_CLASSES and isinstance(node[2], dict):
-        return MODEL_CLASSES[node[1]](**{str(name): _rebuilt(item) for name, item in node[2].items()})
-    if tag in ("M", "D") and len(node) == 2 and isinstance(node[1], list):
-        mapping = {_key(key): _rebuilt(item) for key, item in node[1]}
+    tag, body = node[0], node[1]
+    if tag == "T" and type(body) is dict:
+        return model.Text(body)
+    if tag == "C" and len(node) == 3 and body in MODEL_CLASSES and type(node[2]) is dict:
+        if node[2].keys() != _FIELDS[body]:
+            raise ValueError(f"a stored {body} with other fields")
+        rebuilt: Any = object.__new__(MODEL_CLASSES[body])
+        rebuilt.__dict__.update({name: _rebuilt(item) for name, item in node[2].items()})
+        return rebuilt
+    if tag in ("M", "D") and type(body) is list:
+        mapping = {_key(key): _rebuilt(item) for key, item in body}
         return MappingProxyType(mapping) if tag == "M" else mapping
-    if tag in ("t", "l") and len(node) == 2 and isinstance(node[1], list):
-        items = [_rebuilt(item) for item in node[1]]
+    if tag in ("t", "l") and type(body) is list:
+        items = [_rebuilt(item) for item in body]
         return tuple(items) if tag == "t" else items
     raise ValueError("not a stored value")
 

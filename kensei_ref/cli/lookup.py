@@ -11,19 +11,18 @@ empty query, an unknown option or language) is one line and exit status 2. Never
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import re
-import shutil
 import sys
 import textwrap
 import unicodedata
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from kensei_ref.cli import compiled
 from kensei_ref.cli.compiled import PlainText
 from kensei_ref.languages import LANGUAGES, QUOTES, get_translations
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
 if TYPE_CHECKING:
     from kensei_ref.rules.model import Citation, Rule, RuleBook, Term
     from kensei_ref.rules.search import NotFound
@@ -62,7 +61,7 @@ def _positive(_: Gettext) -> Callable[[str], int]:
     return positive
 
 
-def add_rule_arguments(rule: argparse.ArgumentParser, _: Gettext) -> None:
+def add_rule_arguments(rule: argparse.ArgumentParser, _: Gettext, rest: Sequence[str] = ()) -> None:
     """The ``rule`` command's arguments."""
     _command(rule, _("Show a rule: its text, worked examples, notes, source and related rules."), run_rule, _)
     rule.add_argument(
@@ -72,7 +71,7 @@ def add_rule_arguments(rule: argparse.ArgumentParser, _: Gettext) -> None:
     )
 
 
-def add_search_arguments(search: argparse.ArgumentParser, _: Gettext) -> None:
+def add_search_arguments(search: argparse.ArgumentParser, _: Gettext, rest: Sequence[str] = ()) -> None:
     """The ``search`` command's arguments."""
     _command(
         search,
@@ -87,7 +86,7 @@ def add_search_arguments(search: argparse.ArgumentParser, _: Gettext) -> None:
     )
 
 
-def add_glossary_arguments(glossary: argparse.ArgumentParser, _: Gettext) -> None:
+def add_glossary_arguments(glossary: argparse.ArgumentParser, _: Gettext, rest: Sequence[str] = ()) -> None:
     """The ``glossary`` command's arguments."""
     _command(glossary, _("Find a glossary term from its name in English, French or Russian."), run_glossary, _)
     glossary.add_argument("term", nargs="+", metavar="NAME", help=_("the term's name in any of the languages"))
@@ -129,6 +128,8 @@ def run_search(args: argparse.Namespace) -> int:
         return _error("search", _("empty query: give words, a rule number or a rule id to look for"), _)
     hits = compiled.bundled().index(args.lang).search(query, args.limit)
     if args.json:
+        import json
+
         sys.stdout.write(json.dumps([hit.to_json() for hit in hits], ensure_ascii=False) + "\n")
         return 0 if hits else 1
     if not hits:
@@ -348,4 +349,16 @@ def _error(command: str, message: str, _: Gettext) -> int:
 
 
 def _width() -> int:
-    return max(40, min(MAX_WIDTH, shutil.get_terminal_size((80, 24)).columns - 1))
+    return max(40, min(MAX_WIDTH, _columns() - 1))
+
+
+def _columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` reads it (``COLUMNS``, else the terminal, else
+    80), without importing :mod:`shutil` and the compression modules it loads."""
+    columns = int(os.environ["COLUMNS"]) if os.environ.get("COLUMNS", "").isdigit() else 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80

@@ -40,7 +40,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
 }
 """Each command: its help line, and the function (``module:name``) that adds its arguments, imported only
-when the command is the one asked."""
+when the command is the one asked; it is given the parser, the catalog's ``gettext`` and the words after
+the command."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -111,7 +112,7 @@ def _data_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_data_arguments(data: argparse.ArgumentParser, _: Gettext) -> None:
+def add_data_arguments(data: argparse.ArgumentParser, _: Gettext, rest: Sequence[str] = ()) -> None:
     """The ``data`` command's own commands: check, stamp, values, export."""
     data_commands = data.add_subparsers(dest="data_command", required=True, parser_class=type(data))
     data_commands.add_parser("check", help=_("validate all rule data")).set_defaults(func=_data_check)
@@ -131,32 +132,31 @@ def add_data_arguments(data: argparse.ArgumentParser, _: Gettext) -> None:
     data_commands.add_parser("export", help=_("print all rule data as JSON")).set_defaults(func=_data_export)
 
 
-def command_asked(argv: Sequence[str]) -> str | None:
-    """The command a command line names: its first word that is neither an option nor ``--lang``'s value."""
-    words = iter(argv)
-    for word in words:
-        if word == "--lang":
-            next(words, None)
-        elif word == "--":
-            return next(words, None)
-        elif not word.startswith("-"):
-            return word
-    return None
+def command_asked(argv: Sequence[str]) -> tuple[str | None, list[str]]:
+    """The command a command line names (its first word that is neither an option nor ``--lang``'s value),
+    and the words after it."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            return (argv[i + 1], list(argv[i + 2 :])) if i + 1 < len(argv) else (None, [])
+        if not word.startswith("-") and (i == 0 or argv[i - 1] != "--lang"):
+            return word, list(argv[i + 1 :])
+    return None, []
 
 
-def build_parser(lang: str = "en", command: str | None = None) -> argparse.ArgumentParser:
-    """The parser of ``kensei-ref`` in ``lang``; only ``command``'s arguments are declared (every command's
-    with None), so that a command imports nothing another one needs."""
+def build_parser(lang: str = "en", argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser of ``kensei-ref`` in ``lang`` for the command line ``argv``: only the arguments of the
+    command it names are declared, so that a command imports nothing another one needs."""
     _ = get_translations(lang).gettext
     parser_class = type("_Parser", (_Parser,), {"gettext": staticmethod(_)})
     parser = parser_class(prog="kensei-ref", description=_("Kensei and Ronin rules reference."))
     parser.add_argument("--lang", choices=LANGUAGES, help=_("language of the help, the messages and the output"))
     commands = parser.add_subparsers(dest="command", required=True, parser_class=parser_class)
+    command, rest = command_asked(argv)
     for name, (help_text, adder) in COMMANDS.items():
         sub = commands.add_parser(name, help=_(help_text), description=_(help_text))
-        if command is None or command == name:
+        if command == name:
             module, function = adder.split(":")
-            getattr(import_module(module), function)(sub, _)
+            getattr(import_module(module), function)(sub, _, rest)
     return parser
 
 
@@ -164,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = command_language(argv)
     with argparse_speaking(get_translations(lang)):
-        parser = build_parser(lang, command_asked(argv))
+        parser = build_parser(lang, argv)
         args = parser.parse_args(argv)
     if getattr(args, "lang", None) is None:
         args.lang = locale_language()

@@ -14,8 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from calculators import CalculatorInputError, RuleValues
-from calculators.profiles import MAX_FILE_CHARACTERS, Profile, find, parse_units
 from kensei_ref.languages import N_
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from calculators.profiles import Profile
 
 
 def add_units_options(
@@ -43,6 +46,8 @@ def read_file(path: str, rules: RuleValues) -> tuple[Profile, ...]:
     Raises:
         CalculatorInputError: on ``units``, naming the file and what is wrong in it.
     """
+    from calculators.profiles import MAX_FILE_CHARACTERS, parse_units  # here: most commands name no units file
+
     name = _escaped(repr(path))
     try:
         with Path(path).open(encoding="utf-8") as file:
@@ -71,6 +76,8 @@ def picked(args: argparse.Namespace, rules: RuleValues) -> tuple[Profile | None,
             if name is not None:
                 raise CalculatorInputError(field, N_("needs {0}: the file the unit is in"), ("units",))
         return None, None
+    from calculators.profiles import find
+
     profiles = read_file(path, rules)
     mine, enemy = (find(profiles, name, field) if name is not None else None for field, name in names.items())
     return mine, enemy
