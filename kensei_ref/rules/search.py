@@ -31,7 +31,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -540,6 +540,11 @@ class SearchIndex:
 
     # -- matching query words to index terms ------------------------------------------------
 
+    def _stem(self, word: str) -> str:
+        """:func:`stem` of a normalised ``word``, from the stems the index read when it has the word: a
+        query of known words needs no stemmer (loading Snowball's takes longer than a search)."""
+        return self._stems.get(word) or stem(word, self.lang)
+
     def _prefixed(self, prefix: str) -> Iterator[str]:
         """Known stems that begin with ``prefix``, itself included."""
         start = bisect.bisect_left(self._vocabulary, prefix)
@@ -577,7 +582,7 @@ class SearchIndex:
         """The index terms a normalised query ``word`` stands for, each with its weight: its stem
         (1); when the stem is unknown, known words a typing mistake away; and, lower, longer known
         words that it begins and known stems that share most of its letters."""
-        term = stem(word, self.lang)
+        term = self._stem(word)
         found: dict[str, float] = {}
         if term in self._postings:
             found[term] = 1.0
@@ -626,7 +631,7 @@ class SearchIndex:
         query_words = list(dict.fromkeys(query_words))[:QUERY_WORDS]
         query_words, game = self._game_named(query_words)
         scores, matched = self._score_words(query_words)
-        for pair in dict.fromkeys(_pairs(query_words, self.lang)):
+        for pair in dict.fromkeys(_pairs(query_words, self.lang, self._stem)):
             if pair in self._postings:
                 for doc, score in self._bm25(pair, PAIR_WEIGHT).items():
                     scores[doc] = scores.get(doc, 0.0) + score
@@ -643,8 +648,8 @@ class SearchIndex:
     def _game_named(self, query_words: list[str]) -> tuple[list[str], str | None]:
         """The query's words without the name of a game, and the game it names (None when it names
         none, or nothing else)."""
-        games = {self._game_stems.get(stem(word, self.lang)) for word in query_words} - {None}
-        rest = [word for word in query_words if stem(word, self.lang) not in self._game_stems]
+        games = {self._game_stems.get(self._stem(word)) for word in query_words} - {None}
+        rest = [word for word in query_words if self._stem(word) not in self._game_stems]
         if len(games) != 1 or not rest:
             return query_words, None
         return rest, games.pop()
@@ -653,8 +658,8 @@ class SearchIndex:
         """Raise the rules whose title or alias the query is, word for word: with its question
         words when a title has them ("When to test Morale"), else without ("how do I rally" is
         "rally")."""
-        stems = frozenset(stem(word, self.lang) for word in query_words)
-        meaning = frozenset(stem(word, self.lang) for word in query_words if word not in QUESTION_WORDS)
+        stems = frozenset(self._stem(word) for word in query_words)
+        meaning = frozenset(self._stem(word) for word in query_words if word not in QUESTION_WORDS)
         named = [doc for doc in scores if stems in self._names_of[doc]]
         for doc in named or [doc for doc in scores if meaning in self._names_of[doc]]:
             scores[doc] *= 1 + NAME_BONUS
@@ -697,7 +702,7 @@ class SearchIndex:
         found = [
             (match.start(), term)
             for match in WORD.finditer(text)
-            if (term := self._stems.get(word := normalise(match[0])) or stem(word, self.lang)) in wanted
+            if (term := self._stem(normalise(match[0]))) in wanted
         ]
         reach = SNIPPET_LETTERS * 2 // 3
         start = max(
@@ -714,10 +719,11 @@ class SearchIndex:
         return ("…" if start > 0 else "") + snippet + ("…" if end < len(text) else "")
 
 
-def _pairs(text_words: list[str], lang: str) -> list[str]:
+def _pairs(text_words: list[str], lang: str, stem_of: Callable[[str], str] | None = None) -> list[str]:
     """Stems of neighbouring words, skipping stop words, as one term ("long rang", "capac taisho"):
-    a phrase scores above its scattered words."""
-    stems = [stem(word, lang) for word in text_words if word not in STOP_WORDS]
+    a phrase scores above its scattered words. ``stem_of`` stems a word (:func:`stem` by default)."""
+    stemmed = stem_of or (lambda word: stem(word, lang))
+    stems = [stemmed(word) for word in text_words if word not in STOP_WORDS]
     return [f"{a} {b}" for a, b in pairwise(stems)]
 
 
