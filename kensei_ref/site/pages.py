@@ -420,7 +420,21 @@ def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> st
         rows=rows, measured=figures["measured"], python=figures["python"], machine=figures["machine"],
         repeats=figures["repeats"], trials=numbers.decimal(figures["trials"], 0), trials_count=figures["trials"],
         browser=_browser_view(browser, lang) if browser else None,
+        terminal=_terminal_view(figures["terminal"], lang) if "terminal" in figures else None,
     )
+
+
+def _terminal_view(figures: dict, lang: str) -> dict:
+    """The terminal's figures (``terminal`` in ``docs/benchmarks.json``, from tests/benchmarks/bench_terminal.py)."""
+    numbers = numbers_for(lang)
+
+    def ms(seconds: float) -> str:
+        return numbers.quantity(1000 * seconds, "ms", 0)
+
+    rows = [{"command": " ".join(row["argv"]), "median": ms(row["median_s"]), "cold": ms(row["cold_cache_s"])}
+            for row in figures["rows"]]
+    return {"measured": figures["measured"], "repeats": figures["repeats"], "bare": ms(figures["bare_python_s"]),
+            "rows": rows}
 
 
 def calculation_label(calculator: str, size: int, lang: str) -> str:
