@@ -106,16 +106,28 @@ def _command(
 
 def run_rule(args: argparse.Namespace) -> int:
     """Print the rule named in ``args.rule``; 1 when there is none."""
-    from kensei_ref.rules.search import NotFound, find_rule
-
     book = compiled.bundled().book()
     _ = get_translations(args.lang).gettext
-    try:
-        rule = find_rule(book, args.rule)
-    except NotFound as missing:
-        return _not_found("rule", _rule_message(missing, args.lang, _))
+    rule = _exactly_named(book, args.rule)
+    if rule is None:
+        from kensei_ref.rules.search import NotFound, find_rule
+
+        try:
+            rule = find_rule(book, args.rule)
+        except NotFound as missing:
+            return _not_found("rule", _rule_message(missing, args.lang, _))
     sys.stdout.write(render_rule(book, rule, args.lang, _width(), compiled.bundled().plain(args.lang)))
     return 0
+
+
+def _exactly_named(book: RuleBook, wanted: str) -> Rule | None:
+    """The rule whose id or number ``wanted`` is, as :func:`~kensei_ref.rules.search.find_rule` reads them
+    first (case and a final dot aside), found without importing the search; None for anything else."""
+    key = wanted.strip().casefold().rstrip(".")
+    if not key.isascii():
+        return None
+    by_number = {rule.number: rule for rule in book.rules if rule.number}
+    return by_number.get(key) or next((rule for rule in book.rules if rule.id == key), None)
 
 
 def run_search(args: argparse.Namespace) -> int:
@@ -175,15 +187,13 @@ def run_glossary(args: argparse.Namespace) -> int:
 def render_rule(book: RuleBook, rule: Rule, lang: str, width: int = 80, plain: PlainText | None = None) -> str:
     """One rule as readable plain text in ``lang``; ``plain`` writes a text's references out (the compiled
     rule book's, or else :func:`~kensei_ref.rules.search.plain_text`)."""
-    from kensei_ref.rules import freshness
-
     plain = plain or _plain_text(book, lang)
 
     _ = get_translations(lang).gettext
     chapter = book.chapter_of(rule.id)
     heading = f"{rule.number} {rule.title[lang]}" if rule.number else rule.title[lang]
     lines = [heading, "=" * len(heading), f"{rule.id} · {chapter.game.capitalize()} · {chapter.title[lang]}"]
-    if lang != "en" and freshness.is_stale(rule, lang):
+    if lang != "en" and _stale(rule, lang):
         lines.append(_("(translation may be out of date)"))
     lines += ["", *terminal_lines(plain(rule.body, rule), width)]
     for example in rule.examples:
@@ -200,6 +210,12 @@ def render_rule(book: RuleBook, rule: Rule, lang: str, width: int = 80, plain: P
     if rule.see_also:
         lines += [_("See also:"), *_rule_list([book.rule(target) for target in rule.see_also], lang)]
     return "\n".join(lines) + "\n"
+
+
+def _stale(rule: Rule, lang: str) -> bool:
+    from kensei_ref.rules import freshness  # here: only a translation can be stale
+
+    return freshness.is_stale(rule, lang)
 
 
 def render_term(book: RuleBook, term: Term, lang: str, width: int = 80, plain: PlainText | None = None) -> str:
