@@ -79,7 +79,7 @@ def test_a_wrong_language_asked_leaves_the_locale_to_decide():
         ),
         pytest.param(
             ["rule", "--help", "--lang", "fr"],
-            ["utilisation\u00a0: kensei-ref rule", "arguments positionnels", "un identifiant de règle",
+            ["utilisation\u00a0: kensei-ref rule", "arguments positionnels\u00a0:", "un identifiant de règle",
              "langue de la sortie"],
             id="fr-rule",
         ),

@@ -21,7 +21,11 @@ from pathlib import Path
 
 from kensei_ref.cli.one_line import one_line
 from kensei_ref.cli.speech import argparse_speaking, command_language, locale_language
-from kensei_ref.languages import LANGUAGES, N_, get_translations
+from kensei_ref.languages import BY_CODE, LANGUAGES, N_, get_translations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
+if TYPE_CHECKING:
+    from typing import Any
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "rules" / "data"
 """The rule data that ``data`` checks and maintains."""
@@ -44,10 +48,24 @@ when the command is the one asked; it is given the parser, the catalog's ``gette
 the command."""
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Help whose section headings end as the language ends a heading before a colon (French spaces it)."""
+
+    before_colon = ""
+
+    def start_section(self, heading: str | None) -> None:
+        super().start_section(f"{heading}{self.before_colon}" if heading else heading)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit status 2, in the command's language."""
 
     gettext: Gettext = str
+    formatter: type[argparse.HelpFormatter] = argparse.HelpFormatter
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        options.setdefault("formatter_class", self.formatter)
+        super().__init__(*args, **options)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         line = self.gettext("{prog}: error: {message}").format(prog=self.prog, message=message)
@@ -147,7 +165,9 @@ def build_parser(lang: str = "en", argv: Sequence[str] = ()) -> argparse.Argumen
     """The parser of ``kensei-ref`` in ``lang`` for the command line ``argv``: only the arguments of the
     command it names are declared, so that a command imports nothing another one needs."""
     _ = get_translations(lang).gettext
-    parser_class = type("_Parser", (_Parser,), {"gettext": staticmethod(_)})
+    spaced = BY_CODE[lang].spaced_punctuation
+    formatter = type("_Formatter", (_Formatter,), {"before_colon": "\u00a0" if spaced else ""})
+    parser_class = type("_Parser", (_Parser,), {"gettext": staticmethod(_), "formatter": formatter})
     parser = parser_class(prog="kensei-ref", description=_("Kensei and Ronin rules reference."))
     parser.add_argument("--lang", choices=LANGUAGES, help=_("language of the help, the messages and the output"))
     commands = parser.add_subparsers(dest="command", required=True, parser_class=parser_class)
