@@ -434,7 +434,7 @@ def _terminal_view(figures: dict, lang: str) -> dict:
     rows = [{"command": " ".join(row["argv"]), "median": ms(row["median_s"]), "cold": ms(row["cold_cache_s"])}
             for row in figures["rows"]]
     return {"measured": figures["measured"], "repeats": figures["repeats"], "bare": ms(figures["bare_python_s"]),
-            "rows": rows}
+            "realtime": figures.get("realtime", False), "rows": rows}
 
 
 def calculation_label(calculator: str, size: int, lang: str) -> str:

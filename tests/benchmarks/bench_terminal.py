@@ -12,7 +12,9 @@ after it. Each command is measured twice: with the modules' bytecode cached, as 
 a package (the figures of the site's page), and with every module compiled from its source on every run
 (``PYTHONDONTWRITEBYTECODE=1``, as this checkout runs under the project's environment). The processor
 time (user and system) is reported beside the wall time: it is what other programs running on the
-machine change least.
+machine change least. Where the machine allows it (Linux, as root), the commands run at real-time
+priority (``chrt --fifo``), ahead of the other programs that share its processors, so that their
+figures are those of a quiet machine; ``--shared`` runs them as any other program.
 
 With ``--out``, the figures go into that JSON file under ``terminal`` (the file ``make bench`` has
 just written with the calculators' figures), for the site's benchmarks page.
@@ -60,10 +62,23 @@ def timed(argv: list[str], environ: dict[str, str]) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def measure(repeats: int, bytecode: bool) -> dict:
+REALTIME = ["chrt", "--fifo", "50"]
+"""Runs a command at real-time priority, ahead of every other program of the machine (Linux, as root)."""
+
+
+def realtime_works() -> bool:
+    """Whether this machine lets the benchmark run its commands at real-time priority."""
+    try:
+        return subprocess.run([*REALTIME, "true"], capture_output=True).returncode == 0
+    except OSError:
+        return False
+
+
+def measure(repeats: int, bytecode: bool, prefix: list[str]) -> dict:
     """The figures of every command, with the project's bytecode cached (as pip installs a package) or
-    compiled from its sources on every run (``PYTHONDONTWRITEBYTECODE``, as this checkout runs)."""
-    command = script()
+    compiled from its sources on every run (``PYTHONDONTWRITEBYTECODE``, as this checkout runs); each
+    process started through ``prefix`` (:data:`REALTIME` or nothing)."""
+    command = [*prefix, script()]
     rows = []
     with tempfile.TemporaryDirectory(prefix="kensei-ref-bench-") as scratch:
         environ = {**os.environ, "XDG_CACHE_HOME": f"{scratch}/cache", "LANG": "C.UTF-8"}
@@ -73,10 +88,10 @@ def measure(repeats: int, bytecode: bool) -> dict:
             environ["PYTHONPYCACHEPREFIX"] = f"{scratch}/bytecode"  # not beside the sources of the checkout
         else:
             environ["PYTHONDONTWRITEBYTECODE"] = "1"
-        timed([command, "--help"], environ)  # the interpreter's own files read once from the disk
+        timed([*command, "--help"], environ)  # the interpreter's own files read once from the disk
         for name, argv in COMMANDS.items():
-            cold, _ = timed([command, *argv], environ)
-            runs = [timed([command, *argv], environ) for _ in range(repeats)]
+            cold, _ = timed([*command, *argv], environ)
+            runs = [timed([*command, *argv], environ) for _ in range(repeats)]
             walls = [wall for wall, _ in runs]
             rows.append({
                 "command": name,
@@ -87,7 +102,7 @@ def measure(repeats: int, bytecode: bool) -> dict:
                 "max_s": max(walls),
                 "cpu_median_s": statistics.median(cpu for _, cpu in runs),
             })  # fmt: skip
-        bare = [timed([sys.executable, "-c", "pass"], environ) for _ in range(repeats)]
+        bare = [timed([*prefix, sys.executable, "-c", "pass"], environ) for _ in range(repeats)]
     return {
         "bytecode": bytecode,
         "bare_python_s": statistics.median(wall for wall, _ in bare),
@@ -113,17 +128,27 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, help="add the figures to this JSON file, under `terminal`")
     parser.add_argument("--repeats", type=int, default=9, help="timed runs per command after the first (median)")
+    parser.add_argument(
+        "--shared",
+        action="store_true",
+        help="run the commands at normal priority, sharing the processors with whatever else runs "
+        "(by default they run at real-time priority where the machine allows it)",
+    )
     args = parser.parse_args(argv)
-    installed = measure(args.repeats, bytecode=True)
-    checkout = measure(args.repeats, bytecode=False)
+    realtime = not args.shared and realtime_works()
+    prefix = REALTIME if realtime else []
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    print(f"Medians of {args.repeats} runs after a first one with an empty cache; load average {load}.")
+    installed = measure(args.repeats, bytecode=True, prefix=prefix)
+    checkout = measure(args.repeats, bytecode=False, prefix=prefix)
+    print(f"Medians of {args.repeats} runs after a first one with an empty cache; load average {load}; "
+          f"{'real-time' if realtime else 'normal'} priority.")  # fmt: skip
     show(installed)
     show(checkout)
     figures = {
         "measured": time.strftime("%Y-%m-%d %H:%M"),
         "repeats": args.repeats,
         "load_average": load,
+        "realtime": realtime,
         **installed,
         "without_bytecode": checkout,
     }
