@@ -38,7 +38,7 @@ SENTENCE = "is set up first, before anything else happens."
 """A sentence of the English text of ``kensei.terrain-placement``; each repeat appends a word to it."""
 PAGE = "/kensei/terrain/"
 START_TIMEOUT = 300.0
-RELOAD_TIMEOUT_MS = 120_000
+RELOAD_TIMEOUT_S = 120.0
 
 
 def _free_port() -> int:
@@ -57,11 +57,11 @@ def _config(data: Path) -> Path:
     return config
 
 
-def _wait_until_served(url: str, process: subprocess.Popen) -> float:
+def _wait_until_served(url: str, process: subprocess.Popen, log: Path) -> float:
     start = time.monotonic()
     while time.monotonic() - start < START_TIMEOUT:
         if process.poll() is not None:
-            raise SystemExit(f"mkdocs serve stopped: {process.stdout.read() if process.stdout else ''}")
+            raise SystemExit(f"mkdocs serve stopped:\n{log.read_text(encoding='utf-8')[-3000:]}")
         try:
             with urllib.request.urlopen(url, timeout=5) as answer:
                 if answer.status == 200:
@@ -69,6 +69,22 @@ def _wait_until_served(url: str, process: subprocess.Popen) -> float:
         except OSError:
             time.sleep(0.25)
     raise SystemExit(f"mkdocs serve did not answer within {START_TIMEOUT:.0f} s")
+
+
+SHOWS = "(word) => document.readyState === 'complete' && document.body.innerText.includes(word)"
+
+
+def _wait_for_word(page, word: str) -> None:
+    """Polls the page (a reload destroys the page's context, which a waiting function would not outlive)."""
+    deadline = time.monotonic() + RELOAD_TIMEOUT_S
+    while time.monotonic() < deadline:
+        try:
+            if page.evaluate(SHOWS, word):
+                return
+        except Exception:  # the page is between two documents: ask the next one
+            pass
+        time.sleep(0.02)
+    raise SystemExit(f"the page did not show {word!r} within {RELOAD_TIMEOUT_S:.0f} s of the save")
 
 
 def measure(repeats: int) -> dict:
@@ -80,17 +96,17 @@ def measure(repeats: int) -> dict:
         config = _config(data)
         port = _free_port()
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+        log = (Path(folder) / "serve.log").open("w", encoding="utf-8")  # a pipe nobody reads would fill and stop it
         process = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "--dev-addr", f"127.0.0.1:{port}"],
             cwd=ROOT,
             env=env,
-            stdout=subprocess.PIPE,
+            stdout=log,
             stderr=subprocess.STDOUT,
-            text=True,
         )
         try:
             url = f"http://127.0.0.1:{port}"
-            first_build = _wait_until_served(url + PAGE, process)
+            first_build = _wait_until_served(url + PAGE, process, Path(log.name))
             times = []
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -105,17 +121,13 @@ def measure(repeats: int) -> dict:
                     page.wait_for_timeout(1500)  # the server settles after the last rebuild
                     start = time.monotonic()
                     rule_file.write_text(text.replace(SENTENCE, f"{SENTENCE} {word}."), encoding="utf-8")
-                    page.wait_for_function(
-                        "(word) => document.readyState === 'complete' && document.body.innerText.includes(word)",
-                        arg=word,
-                        timeout=RELOAD_TIMEOUT_MS,
-                        polling=50,
-                    )
+                    _wait_for_word(page, word)
                     times.append(time.monotonic() - start)
                 browser.close()
         finally:
             process.terminate()
             process.wait(timeout=30)
+            log.close()
             config.unlink(missing_ok=True)
     return {
         "measured": time.strftime("%Y-%m-%d"),
