@@ -11,7 +11,6 @@ empty query, an unknown option or language) is one line and exit status 2. Never
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 import textwrap
@@ -20,6 +19,7 @@ from collections.abc import Callable, Sequence
 
 from kensei_ref.cli import compiled
 from kensei_ref.cli.compiled import PlainText
+from kensei_ref.cli.one_line import terminal_columns
 from kensei_ref.languages import LANGUAGES, QUOTES, get_translations
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
@@ -365,16 +365,4 @@ def _error(command: str, message: str, _: Gettext) -> int:
 
 
 def _width() -> int:
-    return max(40, min(MAX_WIDTH, _columns() - 1))
-
-
-def _columns() -> int:
-    """The terminal's width as :func:`shutil.get_terminal_size` reads it (``COLUMNS``, else the terminal, else
-    80), without importing :mod:`shutil` and the compression modules it loads."""
-    columns = int(os.environ["COLUMNS"]) if os.environ.get("COLUMNS", "").isdigit() else 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
+    return max(40, min(MAX_WIDTH, terminal_columns() - 1))

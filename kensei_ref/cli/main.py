@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from pathlib import Path
 
-from kensei_ref.cli.one_line import one_line
+from kensei_ref.cli.one_line import one_line, terminal_columns
 from kensei_ref.cli.speech import argparse_speaking, command_language, locale_language
 from kensei_ref.languages import BY_CODE, LANGUAGES, N_, get_translations
 
@@ -52,6 +52,11 @@ class _Formatter(argparse.HelpFormatter):
     """Help whose section headings end as the language ends a heading before a colon (French spaces it)."""
 
     before_colon = ""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        # argparse reads the width through shutil, which imports the compression modules: not for a lookup
+        width = terminal_columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
 
     def start_section(self, heading: str | None) -> None:
         super().start_section(f"{heading}{self.before_colon}" if heading else heading)

@@ -1,7 +1,9 @@
-"""Error lines as a terminal shows them: one line, whatever the user typed."""
+"""Lines as a terminal shows them: errors on one line whatever the user typed, text as wide as the terminal."""
 
 from __future__ import annotations
 
+import os
+import sys
 import unicodedata
 
 
@@ -12,3 +14,15 @@ def one_line(message: str) -> str:
     an escape sequence in it would break the one-line error into several or restyle the terminal.
     """
     return "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in message)
+
+
+def terminal_columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` reads it (``COLUMNS``, else the terminal, else
+    80), without importing :mod:`shutil` and the compression modules it loads."""
+    columns = int(os.environ["COLUMNS"]) if os.environ.get("COLUMNS", "").isdigit() else 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
