@@ -137,7 +137,9 @@ def _data_export(args: argparse.Namespace) -> int:
 
 def add_data_arguments(data: argparse.ArgumentParser, _: Gettext, rest: Sequence[str] = ()) -> None:
     """The ``data`` command's own commands: check, stamp, values, export."""
-    data_commands = data.add_subparsers(dest="data_command", required=True, parser_class=type(data))
+    data_commands = data.add_subparsers(
+        dest="data_command", required=True, metavar="{check,stamp,values,export}", parser_class=type(data)
+    )
     data_commands.add_parser("check", help=_("validate all rule data")).set_defaults(func=_data_check)
     stamp = data_commands.add_parser("stamp", help=_("record which English text each translation was made from"))
     stamp.add_argument(
@@ -175,7 +177,8 @@ def build_parser(lang: str = "en", argv: Sequence[str] = ()) -> argparse.Argumen
     parser_class = type("_Parser", (_Parser,), {"gettext": staticmethod(_), "formatter": formatter})
     parser = parser_class(prog="kensei-ref", description=_("Kensei and Ronin rules reference."))
     parser.add_argument("--lang", choices=LANGUAGES, help=_("language of the help, the messages and the output"))
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=parser_class)
+    names = "{" + ",".join(COMMANDS) + "}"  # what a refusal names: the commands, not the word "command"
+    commands = parser.add_subparsers(dest="command", required=True, metavar=names, parser_class=parser_class)
     command, rest = command_asked(argv)
     for name, (help_text, adder) in COMMANDS.items():
         sub = commands.add_parser(name, help=_(help_text), description=_(help_text))
