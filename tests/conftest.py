@@ -218,6 +218,26 @@ def book():
 
 
 @pytest.fixture(scope="session")
+def rendered_pages(book):
+    """Every generated page of every language as the site's build writes it (served as folders, without
+    the offline copy's link), rendered to a tree: language -> page path -> root element. Rendered once per
+    test process for the tests that read the pages' markup without building the site."""
+    from page_tree import render
+
+    from kensei_ref.languages import LANGUAGES
+    from kensei_ref.site.generate import generated_pages
+
+    return {
+        lang: {
+            path: render(text)
+            for path, text in generated_pages(book, lang, site_url="", directory_urls=True, with_archive=False).items()
+            if path.endswith(".md")
+        }
+        for lang in LANGUAGES
+    }
+
+
+@pytest.fixture(scope="session")
 def built_site(builds_site, pytestconfig) -> tuple[Path, str]:
     """The real site, built once per run with ``mkdocs build --strict``: (site directory, build output).
     Tests only read it; a test that changes files works on a copy."""

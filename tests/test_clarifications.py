@@ -9,22 +9,19 @@ import posixpath
 from collections import Counter
 
 import pytest
-from page_tree import Element, render
+from page_tree import Element
 
 from kensei_ref.rules.references import REFERENCE
 from kensei_ref.site.clarification_anchors import LEGACY_ANCHORS
-from kensei_ref.site.pages import CLARIFICATIONS_PAGE, note_anchor, site_pages
+from kensei_ref.site.pages import CLARIFICATIONS_PAGE, note_anchor
 
 LANGS = ("en", "fr", "ru")
 
 
 @pytest.fixture(scope="module")
-def pages(book) -> dict[str, dict[str, Element]]:
-    """The rule pages and the clarifications page of every language, rendered."""
-    return {
-        lang: {path: render(text) for path, text in site_pages(book, lang, set(), frozenset()).items()}
-        for lang in LANGS
-    }
+def pages(rendered_pages) -> dict[str, dict[str, Element]]:
+    """The pages of every language (the rule pages and the clarifications page among them), rendered."""
+    return rendered_pages
 
 
 def _target(page: str, href: str) -> tuple[str, str]:

@@ -13,10 +13,9 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from page_tree import Element, render
+from page_tree import Element
 
 from kensei_ref.rules.model import EXAMPLE_ORIGINS, RuleBook
-from kensei_ref.site.generate import generated_pages
 
 LANGS = ("en", "fr", "ru")
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,16 +52,9 @@ def example_problems(page: str, root: Element, book: RuleBook, lang: str) -> lis
 
 
 @pytest.fixture(scope="module")
-def pages(book) -> dict[str, dict[str, Element]]:
+def pages(rendered_pages) -> dict[str, dict[str, Element]]:
     """Every generated page of every language, rendered: language -> page path -> tree."""
-    return {
-        lang: {
-            path: render(text)
-            for path, text in generated_pages(book, lang, site_url="", directory_urls=True, with_archive=False).items()
-            if path.endswith(".md")
-        }
-        for lang in LANGS
-    }
+    return rendered_pages
 
 
 @pytest.mark.parametrize("lang", LANGS)
