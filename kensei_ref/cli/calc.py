@@ -126,14 +126,13 @@ def _metavar(param: Param) -> str:
 def add_calc_arguments(calc: argparse.ArgumentParser, _: Callable[[str], str], rest: Sequence[str] = ()) -> None:
     """The ``calc`` command's arguments: one command per calculator, with its options, in the language of ``_``.
 
-    When ``rest`` (the words after ``calc``) names a calculator, only that calculator is imported and gets
-    its options; the others are names that argparse accepts (``calc --help`` imports and lists them all)."""
+    When ``rest`` (the words after ``calc``) names a calculator, only that calculator is imported and
+    declared; otherwise all are (``calc --help`` lists them, a wrong name is refused with their names)."""
     calc.description = _("Exact dice probabilities for Kensei and Ronin.")
     commands = calc.add_subparsers(dest="calculator", required=True, metavar="CALCULATOR", parser_class=type(calc))
     asked = next((word for word in rest if not word.startswith("-")), None)
     for name in CALCULATORS:
         if asked in CALCULATORS and name != asked:
-            commands.add_parser(name)
             continue
         calculator = CALCULATORS[name]
         command = commands.add_parser(calculator.name, help=_(calculator.label), description=_(calculator.label))

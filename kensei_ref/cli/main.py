@@ -169,8 +169,9 @@ def command_asked(argv: Sequence[str]) -> tuple[str | None, list[str]]:
 
 
 def build_parser(lang: str = "en", argv: Sequence[str] = ()) -> argparse.ArgumentParser:
-    """The parser of ``kensei-ref`` in ``lang`` for the command line ``argv``: only the arguments of the
-    command it names are declared, so that a command imports nothing another one needs."""
+    """The parser of ``kensei-ref`` in ``lang`` for the command line ``argv``: only the command it names is
+    declared, with its arguments, so that a command imports nothing another one needs (without a known
+    command, every command is declared, for the help and the refusal to list)."""
     _ = get_translations(lang).gettext
     spaced = BY_CODE[lang].spaced_punctuation
     formatter = type("_Formatter", (_Formatter,), {"before_colon": "\u00a0" if spaced else ""})
@@ -181,6 +182,8 @@ def build_parser(lang: str = "en", argv: Sequence[str] = ()) -> argparse.Argumen
     commands = parser.add_subparsers(dest="command", required=True, metavar=names, parser_class=parser_class)
     command, rest = command_asked(argv)
     for name, (help_text, adder) in COMMANDS.items():
+        if command in COMMANDS and name != command:
+            continue  # the command asked is all the parser needs; an unknown one lists them all
         sub = commands.add_parser(name, help=_(help_text), description=_(help_text))
         if command == name:
             module, function = adder.split(":")
