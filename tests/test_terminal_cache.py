@@ -175,3 +175,12 @@ def test_the_answers_are_the_same_with_and_without_the_cache(capsys, monkeypatch
     assert cold == without
     assert warm == without
     assert all(status == 0 and out and not err for status, out, err in without)
+
+
+def test_data_that_cannot_be_listed_means_no_cache(tmp_path):
+    """The loader names what is wrong with the data; the cache neither stores nor reads anything for it."""
+    rules = CompiledRules(tmp_path / "no-such-data", tmp_path / "cache")
+    assert rules.directory is None
+    with pytest.raises(loader.DataError):
+        rules.book()
+    assert not (tmp_path / "cache").exists()

@@ -126,8 +126,11 @@ class CompiledRules:
 
     def __init__(self, data_dir: Path = DATA_DIR, directory: Path | None = None) -> None:
         self.data_dir = Path(data_dir)
-        self.directory = directory
-        self.fingerprint = fingerprint(self.data_dir)
+        try:
+            self.fingerprint = fingerprint(self.data_dir)
+            self.directory = directory
+        except OSError:  # a file that cannot be read is the loader's to report; nothing is stored or read
+            self.fingerprint, self.directory = "", None
         self._book: model.RuleBook | None = None
         self._indexes: dict[str, SearchIndex] = {}
         self._plain: dict[str, dict[tuple[str, str], str]] = {}
