@@ -82,6 +82,20 @@ class _Phone:
             page.close()
 
 
+@pytest.fixture
+def phone(warm_pages, server):
+    """Opens a page on a phone that holds the units given (or none): ``page = phone([SAMURAI])``."""
+    phones: list[_Phone] = []
+
+    def holding(units: list[dict] | None):
+        phones.append(_Phone(warm_pages, server, units))
+        return phones[-1].new_page()
+
+    yield holding
+    for held in phones:
+        held.close()
+
+
 def _saved(page) -> list[dict]:
     return json.loads(page.evaluate(f"() => window.localStorage.getItem({json.dumps(STORAGE_KEY)})"))["units"]
 
@@ -95,105 +109,89 @@ def _errors(page) -> list[str]:
 # ---- My units ----------------------------------------------------------------------------------
 
 
-def test_a_unit_saved_from_the_form_is_listed_and_exported_as_a_file_python_reads(warm_pages, server):
-    context = _Phone(warm_pages, server, None)
-    page = context.new_page()
+def test_a_unit_saved_from_the_form_is_listed_and_exported_as_a_file_python_reads(phone, server):
+    page = phone(None)
     errors = _errors(page)
-    try:
-        page.goto(f"{server}/units/")
-        expect(page.locator(".kr-units__empty")).to_have_text(UI["none"])
-        page.get_by_role("button", name=UI["new"]).click()
-        page.locator("#u-name").fill("Yumi ashigaru")
-        page.locator("#u-unit_type").select_option("infantry")
-        page.locator("#u-wounds").fill("1,1,1,1,1")
-        for name, value in {"attack": "6", "defense": "5", "armor": "3", "initiative": "4"}.items():
-            page.locator(f"#u-{name}").fill(value)
-        page.locator("#u-ranged").check()
-        page.locator("#u-loaded").check()
-        for name, value in {"short_range_cm": "10", "range_cm": "30", "long_range_cm": "45"}.items():
-            page.locator(f"#u-{name}").fill(value)
-        page.get_by_role("button", name=UI["save"]).click()
-        expect(page.locator(".kr-units__status")).to_have_text("Saved: Yumi ashigaru.", timeout=ENGINE_TIMEOUT)
-        expect(page.locator(".kr-units__name")).to_have_text(["Yumi ashigaru"])
-        with page.expect_download() as download:
-            page.get_by_role("button", name=UI["export"]).click()
-        (profile,) = parse_units(Path(download.value.path()).read_text(encoding="utf-8"))
-        assert (profile.name, profile.unit_type, profile.wounds, profile.attack) == ("Yumi ashigaru", "infantry",
-                                                                                     (1,) * 5, 6)  # fmt: skip
-        assert (profile.ranged, profile.loaded, profile.long_range_cm) == (True, True, 45)
-        page.reload()  # kept on the device
-        expect(page.locator(".kr-units__name")).to_have_text(["Yumi ashigaru"])
-        assert not errors
-    finally:
-        context.close()
+    page.goto(f"{server}/units/")
+    expect(page.locator(".kr-units__empty")).to_have_text(UI["none"])
+    page.get_by_role("button", name=UI["new"]).click()
+    page.locator("#u-name").fill("Yumi ashigaru")
+    page.locator("#u-unit_type").select_option("infantry")
+    page.locator("#u-wounds").fill("1,1,1,1,1")
+    for name, value in {"attack": "6", "defense": "5", "armor": "3", "initiative": "4"}.items():
+        page.locator(f"#u-{name}").fill(value)
+    page.locator("#u-ranged").check()
+    page.locator("#u-loaded").check()
+    for name, value in {"short_range_cm": "10", "range_cm": "30", "long_range_cm": "45"}.items():
+        page.locator(f"#u-{name}").fill(value)
+    page.get_by_role("button", name=UI["save"]).click()
+    expect(page.locator(".kr-units__status")).to_have_text("Saved: Yumi ashigaru.", timeout=ENGINE_TIMEOUT)
+    expect(page.locator(".kr-units__name")).to_have_text(["Yumi ashigaru"])
+    with page.expect_download() as download:
+        page.get_by_role("button", name=UI["export"]).click()
+    (profile,) = parse_units(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert (profile.name, profile.unit_type, profile.wounds, profile.attack) == ("Yumi ashigaru", "infantry",
+                                                                                 (1,) * 5, 6)  # fmt: skip
+    assert (profile.ranged, profile.loaded, profile.long_range_cm) == (True, True, 45)
+    page.reload()  # kept on the device
+    expect(page.locator(".kr-units__name")).to_have_text(["Yumi ashigaru"])
+    assert not errors
 
 
-def test_a_bad_field_is_named_in_the_pages_language_before_anything_is_saved(warm_pages, server):
+def test_a_bad_field_is_named_in_the_pages_language_before_anything_is_saved(phone, server):
     _ = get_translations("ru").gettext
-    context = _Phone(warm_pages, server, [SAMURAI])
-    page = context.new_page()
-    try:
-        page.goto(f"{server}/ru/units/")
-        page.get_by_role("button", name=_(UI["edit"])).click()
-        page.locator("#u-attack").fill("25")
-        page.get_by_role("button", name=_(UI["save"])).click()
-        expect(page.locator("#u-attack-error")).to_have_text(_(UI["int"]) % {"minimum": 0, "maximum": 20})
-        assert _saved(page)[0]["attack"] == SAMURAI["attack"]
-        # a rule across fields comes from the engine, translated: a loaded weapon needs a ranged one
-        page.locator("#u-attack").fill("5")
-        page.locator("#u-loaded").check()
-        page.get_by_role("button", name=_(UI["save"])).click()
-        expect(page.locator("#u-loaded-error")).to_contain_text("«", timeout=ENGINE_TIMEOUT)
-        expect(page.locator("#u-loaded-error")).to_contain_text(_("Ranged weapon"))
-        assert _saved(page) == [SAMURAI]  # nothing saved while a field is refused
-    finally:
-        context.close()
+    page = phone([SAMURAI])
+    page.goto(f"{server}/ru/units/")
+    page.get_by_role("button", name=_(UI["edit"])).click()
+    page.locator("#u-attack").fill("25")
+    page.get_by_role("button", name=_(UI["save"])).click()
+    expect(page.locator("#u-attack-error")).to_have_text(_(UI["int"]) % {"minimum": 0, "maximum": 20})
+    assert _saved(page)[0]["attack"] == SAMURAI["attack"]
+    # a rule across fields comes from the engine, translated: a loaded weapon needs a ranged one
+    page.locator("#u-attack").fill("5")
+    page.locator("#u-loaded").check()
+    page.get_by_role("button", name=_(UI["save"])).click()
+    expect(page.locator("#u-loaded-error")).to_contain_text("«", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("#u-loaded-error")).to_contain_text(_("Ranged weapon"))
+    assert _saved(page) == [SAMURAI]  # nothing saved while a field is refused
 
 
-def test_a_refused_file_changes_nothing_and_says_why_in_french(warm_pages, server, tmp_path):
+def test_a_refused_file_changes_nothing_and_says_why_in_french(phone, server, tmp_path):
     _ = get_translations("fr").gettext
-    context = _Phone(warm_pages, server, [ARCHERS, SAMURAI])
-    page = context.new_page()
-    try:
-        page.goto(f"{server}/fr/units/")
-        before = _saved(page)
-        bad = tmp_path / "bad.json"
-        bad.write_text(json.dumps(units_file({**SAMURAI, "name": "Ninja"}, {**SAMURAI, "name": "X", "armor": 99})))
-        page.locator(".kr-units__import input").set_input_files(str(bad))
-        status = page.locator(".kr-units__status")
-        expect(status).to_contain_text("Rien n'a été importé", timeout=ENGINE_TIMEOUT)
-        expect(status).to_contain_text("unité 2, Armure")
-        expect(status).to_contain_text("de 0 à 20")
-        garbage = tmp_path / "garbage.json"
-        garbage.write_text("{ not json")
-        page.locator(".kr-units__import input").set_input_files(str(garbage))
-        expect(status).to_contain_text(_("must be a JSON file: this one cannot be read as JSON"))
-        assert _saved(page) == before
-        good = tmp_path / "good.json"
-        good.write_text(json.dumps(units_file({**SAMURAI, "name": "Ninja"}, {**ARCHERS, "attack": 5})))
-        page.locator(".kr-units__import input").set_input_files(str(good))
-        expect(status).to_contain_text("2 unités importées du fichier")
-        assert [unit["name"] for unit in _saved(page)] == ["Samurai", "Ninja", "Ashigaru archers"]
-        assert _saved(page)[2]["attack"] == 5  # a unit of the same name is replaced
-    finally:
-        context.close()
+    page = phone([ARCHERS, SAMURAI])
+    page.goto(f"{server}/fr/units/")
+    before = _saved(page)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(units_file({**SAMURAI, "name": "Ninja"}, {**SAMURAI, "name": "X", "armor": 99})))
+    page.locator(".kr-units__import input").set_input_files(str(bad))
+    status = page.locator(".kr-units__status")
+    expect(status).to_contain_text("Rien n'a été importé", timeout=ENGINE_TIMEOUT)
+    expect(status).to_contain_text("unité 2, Armure")
+    expect(status).to_contain_text("de 0 à 20")
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{ not json")
+    page.locator(".kr-units__import input").set_input_files(str(garbage))
+    expect(status).to_contain_text(_("must be a JSON file: this one cannot be read as JSON"))
+    assert _saved(page) == before
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(units_file({**SAMURAI, "name": "Ninja"}, {**ARCHERS, "attack": 5})))
+    page.locator(".kr-units__import input").set_input_files(str(good))
+    expect(status).to_contain_text("2 unités importées du fichier")
+    assert [unit["name"] for unit in _saved(page)] == ["Samurai", "Ninja", "Ashigaru archers"]
+    assert _saved(page)[2]["attack"] == 5  # a unit of the same name is replaced
 
 
-def test_a_shared_link_saves_its_units_once_the_player_agrees(warm_pages, server):
-    context = _Phone(warm_pages, server, None)
-    page = context.new_page()
-    try:
-        text = json.dumps(units_file(ARCHERS, SAMURAI)).encode()
-        encoded = base64.urlsafe_b64encode(text).decode().rstrip("=")
-        page.goto(f"{server}/units/#units={encoded}")
-        shared = get_translations("en").ngettext(*UI["shared"], 2) % {"count": 2}
-        expect(page.locator(".kr-units__status")).to_have_text(shared)
-        assert page.evaluate(f"() => window.localStorage.getItem({json.dumps(STORAGE_KEY)})") is None
-        page.get_by_role("button", name=UI["keep"]).click()
-        expect(page.locator(".kr-units__name")).to_have_text(["Ashigaru archers", "Samurai"], timeout=ENGINE_TIMEOUT)
-        assert read_units(units_file(*_saved(page))) == read_units(units_file(ARCHERS, SAMURAI))
-    finally:
-        context.close()
+def test_a_shared_link_saves_its_units_once_the_player_agrees(phone, server):
+    page = phone(None)
+    text = json.dumps(units_file(ARCHERS, SAMURAI)).encode()
+    encoded = base64.urlsafe_b64encode(text).decode().rstrip("=")
+    page.goto(f"{server}/units/#units={encoded}")
+    shared = get_translations("en").ngettext(*UI["shared"], 2) % {"count": 2}
+    expect(page.locator(".kr-units__status")).to_have_text(shared)
+    assert page.evaluate(f"() => window.localStorage.getItem({json.dumps(STORAGE_KEY)})") is None
+    page.get_by_role("button", name=UI["keep"]).click()
+    expect(page.locator(".kr-units__name")).to_have_text(["Ashigaru archers", "Samurai"], timeout=ENGINE_TIMEOUT)
+    assert read_units(units_file(*_saved(page))) == read_units(units_file(ARCHERS, SAMURAI))
 
 
 # ---- The orders advisor --------------------------------------------------------------------------
@@ -205,169 +203,145 @@ def _python_rows(situation: dict) -> list:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ru"])
-def test_the_advisor_ranks_the_orders_of_two_saved_units_as_python_does(warm_pages, server, lang):
-    context = _Phone(warm_pages, server, [ARCHERS, SAMURAI])
-    page = context.new_page()
+def test_the_advisor_ranks_the_orders_of_two_saved_units_as_python_does(phone, server, lang):
+    page = phone([ARCHERS, SAMURAI])
     errors = _errors(page)
-    try:
-        page.goto(f"{server}/{PREFIX[lang]}advisor/")
-        page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)  # no tap: the first two units
-        rows = _python_rows(dict(ADVISOR_DEFAULTS))
-        shown = page.locator(".kr-advisor__table tbody tr")
-        assert shown.evaluate_all("(rows) => rows.map((row) => row.dataset.actions)") == [
-            ",".join(row.actions) for row in rows
-        ]
-        archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
-        advice = advise(archers, samurai, dict(ADVISOR_DEFAULTS))
-        expect(page.locator(".kr-advisor__costly-list li")).to_have_count(len(advice.too_costly))
-        assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.points_left)") == [
-            advice.points_left(row) for row in rows
-        ]
-        # the orders without odds the points left may pay for, each named in the page's language with its rule
-        others = page.locator(".kr-advisor__others-list li")
-        expect(others).to_have_count(len(advice.other_orders))
-        gettext = get_translations(lang).gettext
-        for item, (name, rule, _price) in zip(others.all(), advice.other_orders, strict=True):
-            link = item.locator("a")
-            assert link.inner_text() == gettext(OTHER_ORDER_LABELS[name])
-            assert link.get_attribute("href").endswith(f"#{rule}"), link.get_attribute("href")
-        numbers = numbers_for(lang)
-        assert numbers.decimal(rows[0].expected_dealt) in shown.first.inner_text()
-        assert numbers.percent(rows[0].at_least(1)) in shown.first.inner_text()
-        # two taps swap the units: the table is ranked again for the samurai against the archers
-        page.locator(".kr-units__pick").nth(0).locator(".kr-units__chip").nth(1).click()
-        page.locator(".kr-units__pick").nth(1).locator(".kr-units__chip").nth(0).click()
-        page.wait_for_function(
-            "() => document.querySelector('.kr-advisor').dataset.state === 'fresh'"
-            " && window.__krAdvice.advice.rows.every((row) => !row.actions.includes('fire'))",
-            timeout=ENGINE_TIMEOUT,
-        )
-        samurai, archers = read_units(units_file(SAMURAI, ARCHERS))
-        expected = advise(samurai, archers, dict(ADVISOR_DEFAULTS)).rows
-        assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.actions.join(','))") == [
-            ",".join(row.actions) for row in expected
-        ]
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        assert not errors
-    finally:
-        context.close()
+    page.goto(f"{server}/{PREFIX[lang]}advisor/")
+    page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)  # no tap: the first two units
+    rows = _python_rows(dict(ADVISOR_DEFAULTS))
+    shown = page.locator(".kr-advisor__table tbody tr")
+    assert shown.evaluate_all("(rows) => rows.map((row) => row.dataset.actions)") == [
+        ",".join(row.actions) for row in rows
+    ]
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    advice = advise(archers, samurai, dict(ADVISOR_DEFAULTS))
+    expect(page.locator(".kr-advisor__costly-list li")).to_have_count(len(advice.too_costly))
+    assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.points_left)") == [
+        advice.points_left(row) for row in rows
+    ]
+    # the orders without odds the points left may pay for, each named in the page's language with its rule
+    others = page.locator(".kr-advisor__others-list li")
+    expect(others).to_have_count(len(advice.other_orders))
+    gettext = get_translations(lang).gettext
+    for item, (name, rule, _price) in zip(others.all(), advice.other_orders, strict=True):
+        link = item.locator("a")
+        assert link.inner_text() == gettext(OTHER_ORDER_LABELS[name])
+        assert link.get_attribute("href").endswith(f"#{rule}"), link.get_attribute("href")
+    numbers = numbers_for(lang)
+    assert numbers.decimal(rows[0].expected_dealt) in shown.first.inner_text()
+    assert numbers.percent(rows[0].at_least(1)) in shown.first.inner_text()
+    # two taps swap the units: the table is ranked again for the samurai against the archers
+    page.locator(".kr-units__pick").nth(0).locator(".kr-units__chip").nth(1).click()
+    page.locator(".kr-units__pick").nth(1).locator(".kr-units__chip").nth(0).click()
+    page.wait_for_function(
+        "() => document.querySelector('.kr-advisor').dataset.state === 'fresh'"
+        " && window.__krAdvice.advice.rows.every((row) => !row.actions.includes('fire'))",
+        timeout=ENGINE_TIMEOUT,
+    )
+    samurai, archers = read_units(units_file(SAMURAI, ARCHERS))
+    expected = advise(samurai, archers, dict(ADVISOR_DEFAULTS)).rows
+    assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.actions.join(','))") == [
+        ",".join(row.actions) for row in expected
+    ]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not errors
 
 
-def test_the_advisor_follows_the_situation_and_links_each_row_to_its_calculators(warm_pages, server):
-    context = _Phone(warm_pages, server, [ARCHERS, SAMURAI])
-    page = context.new_page()
-    try:
-        page.goto(f"{server}/advisor/")
-        page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
-        page.locator(".kr-advisor details.kr-calc__more > summary").click()
-        page.locator("#a-charge_reading").select_option("after-move")
-        page.locator("#a-distance").fill("14")
-        page.wait_for_function(
-            "() => document.querySelector('.kr-advisor').dataset.state === 'fresh'"
-            " && window.__krAdvice.situation.distance === 14"
-            " && window.__krAdvice.situation.charge_reading === 'after-move'",
-            timeout=ENGINE_TIMEOUT,
-        )
-        rows = _python_rows({"distance": 14, "charge_reading": "after-move"})
-        assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.actions.join(','))") == [
-            ",".join(row.actions) for row in rows
-        ]
-        charge = page.locator('.kr-advisor__table tr[data-actions="march,charge"]')
-        links = charge.locator(".kr-advisor__links a")
-        hrefs = links.evaluate_all("(links) => links.map((link) => link.getAttribute('href'))")
-        assert any("calculators/charge/?" in href and "distance=5" in href for href in hrefs), hrefs
-        melee = next(href for href in hrefs if "calculators/melee/" in href)
-        page.goto(f"{server}/advisor/{melee}" if not melee.startswith("http") else melee)
-        page.wait_for_function(
-            "() => document.querySelector('.kr-result[data-scenario=\"1\"]')?.dataset.state === 'fresh'"
-            " && document.querySelector('.kr-calc').dataset.engineState === 'ready'",
-            timeout=ENGINE_TIMEOUT,
-        )
-        shown = page.evaluate("JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result)")
-        fight = next(link for link in next(r for r in rows if r.actions == ("march", "charge")).links
-                     if link.calculator == "melee")  # fmt: skip
-        assert shown["victory"] == pytest.approx(CALCULATORS["melee"].run(fight.inputs)["victory"], abs=1e-12)
-    finally:
-        context.close()
+def test_the_advisor_follows_the_situation_and_links_each_row_to_its_calculators(phone, server):
+    page = phone([ARCHERS, SAMURAI])
+    page.goto(f"{server}/advisor/")
+    page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+    page.locator(".kr-advisor details.kr-calc__more > summary").click()
+    page.locator("#a-charge_reading").select_option("after-move")
+    page.locator("#a-distance").fill("14")
+    page.wait_for_function(
+        "() => document.querySelector('.kr-advisor').dataset.state === 'fresh'"
+        " && window.__krAdvice.situation.distance === 14"
+        " && window.__krAdvice.situation.charge_reading === 'after-move'",
+        timeout=ENGINE_TIMEOUT,
+    )
+    rows = _python_rows({"distance": 14, "charge_reading": "after-move"})
+    assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.actions.join(','))") == [
+        ",".join(row.actions) for row in rows
+    ]
+    charge = page.locator('.kr-advisor__table tr[data-actions="march,charge"]')
+    links = charge.locator(".kr-advisor__links a")
+    hrefs = links.evaluate_all("(links) => links.map((link) => link.getAttribute('href'))")
+    assert any("calculators/charge/?" in href and "distance=5" in href for href in hrefs), hrefs
+    melee = next(href for href in hrefs if "calculators/melee/" in href)
+    page.goto(f"{server}/advisor/{melee}" if not melee.startswith("http") else melee)
+    page.wait_for_function(
+        "() => document.querySelector('.kr-result[data-scenario=\"1\"]')?.dataset.state === 'fresh'"
+        " && document.querySelector('.kr-calc').dataset.engineState === 'ready'",
+        timeout=ENGINE_TIMEOUT,
+    )
+    shown = page.evaluate("JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result)")
+    fight = next(link for link in next(r for r in rows if r.actions == ("march", "charge")).links
+                 if link.calculator == "melee")  # fmt: skip
+    assert shown["victory"] == pytest.approx(CALCULATORS["melee"].run(fight.inputs)["victory"], abs=1e-12)
 
 
-def test_the_enemy_may_withstand_and_shoot_and_cannot_without_a_loaded_bow(warm_pages, server):
+def test_the_enemy_may_withstand_and_shoot_and_cannot_without_a_loaded_bow(phone, server):
     """Samurai charging archers who shoot back: the table is Python's, the enemy's shot linked as its
     own; the other way round the archers' enemy has no bow, and the field says so in Russian."""
-    context = _Phone(warm_pages, server, [SAMURAI, ARCHERS])
-    page = context.new_page()
-    try:
-        page.goto(f"{server}/ru/advisor/")
-        page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
-        page.locator(".kr-advisor details.kr-calc__more > summary").click()
-        page.locator("#a-enemy_reaction").select_option("shoot")
-        page.wait_for_function(
-            "() => document.querySelector('.kr-advisor').dataset.state === 'fresh'"
-            " && window.__krAdvice.situation.enemy_reaction === 'shoot'",
-            timeout=ENGINE_TIMEOUT,
-        )
-        samurai, archers = read_units(units_file(SAMURAI, ARCHERS))
-        expected = advise(samurai, archers, {**ADVISOR_DEFAULTS, "enemy_reaction": "shoot"}).rows
-        shown = page.evaluate("window.__krAdvice.advice.rows.map((row) => [row.actions.join(','), row.expected_taken])")
-        assert shown == [
-            [",".join(row.actions), pytest.approx(float(row.expected_taken), abs=1e-12)] for row in expected
-        ]
-        gettext = get_translations("ru").gettext
-        charge = page.locator('.kr-advisor__table tr[data-actions="charge"] .kr-advisor__links')
-        expect(charge).to_contain_text(gettext("the enemy's reaction shot"))
-        # the archers' enemy, the samurai, has no bow to shoot with
-        page.locator(".kr-units__pick").nth(0).locator(".kr-units__chip").nth(1).click()
-        page.locator(".kr-units__pick").nth(1).locator(".kr-units__chip").nth(0).click()
-        error = page.locator('[data-param="enemy_reaction"] .kr-field__error')
-        expect(error).to_contain_text(
-            gettext("needs a loaded ranged weapon in the enemy's profile to withstand and shoot")
-        )
-        assert page.locator("#a-enemy_reaction").get_attribute("aria-invalid") == "true"
-    finally:
-        context.close()
+    page = phone([SAMURAI, ARCHERS])
+    page.goto(f"{server}/ru/advisor/")
+    page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+    page.locator(".kr-advisor details.kr-calc__more > summary").click()
+    page.locator("#a-enemy_reaction").select_option("shoot")
+    page.wait_for_function(
+        "() => document.querySelector('.kr-advisor').dataset.state === 'fresh'"
+        " && window.__krAdvice.situation.enemy_reaction === 'shoot'",
+        timeout=ENGINE_TIMEOUT,
+    )
+    samurai, archers = read_units(units_file(SAMURAI, ARCHERS))
+    expected = advise(samurai, archers, {**ADVISOR_DEFAULTS, "enemy_reaction": "shoot"}).rows
+    shown = page.evaluate("window.__krAdvice.advice.rows.map((row) => [row.actions.join(','), row.expected_taken])")
+    assert shown == [[",".join(row.actions), pytest.approx(float(row.expected_taken), abs=1e-12)] for row in expected]
+    gettext = get_translations("ru").gettext
+    charge = page.locator('.kr-advisor__table tr[data-actions="charge"] .kr-advisor__links')
+    expect(charge).to_contain_text(gettext("the enemy's reaction shot"))
+    # the archers' enemy, the samurai, has no bow to shoot with
+    page.locator(".kr-units__pick").nth(0).locator(".kr-units__chip").nth(1).click()
+    page.locator(".kr-units__pick").nth(1).locator(".kr-units__chip").nth(0).click()
+    error = page.locator('[data-param="enemy_reaction"] .kr-field__error')
+    expect(error).to_contain_text(gettext("needs a loaded ranged weapon in the enemy's profile to withstand and shoot"))
+    assert page.locator("#a-enemy_reaction").get_attribute("aria-invalid") == "true"
 
 
-def test_without_saved_units_the_advisor_points_to_my_units(warm_pages, server):
-    context = _Phone(warm_pages, server, None)
-    page = context.new_page()
-    try:
-        page.goto(f"{server}/advisor/")
-        link = page.locator(".kr-advisor__pickers a")
-        expect(link).to_have_text(UI["units_page"])
-        assert link.get_attribute("href").endswith("units/")
-    finally:
-        context.close()
+def test_without_saved_units_the_advisor_points_to_my_units(phone, server):
+    page = phone(None)
+    page.goto(f"{server}/advisor/")
+    link = page.locator(".kr-advisor__pickers a")
+    expect(link).to_have_text(UI["units_page"])
+    assert link.get_attribute("href").endswith("units/")
 
 
 # ---- A calculator filled from picked units ------------------------------------------------------
 
 
-def test_a_calculator_takes_its_inputs_from_the_picked_units(warm_pages, server):
-    context = _Phone(warm_pages, server, [ARCHERS, SAMURAI])
-    page = context.new_page()
-    try:
-        page.goto(f"{server}/calculators/shooting/")
-        page.locator(".kr-calc__units .kr-units__pick").nth(0).locator(".kr-units__chip").nth(0).click()
-        page.locator(".kr-calc__units .kr-units__pick").nth(1).locator(".kr-units__chip").nth(1).click()
-        page.wait_for_function(
-            "() => document.querySelector('#s1-defense').value === '6'"
-            " && document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.state === 'fresh'",
-            timeout=ENGINE_TIMEOUT,
-        )
-        assert page.locator("#s1-wounds").input_value() == "1,1,1,1,1,1"
-        assert page.locator("#s1-models").input_value() == ""
-        assert page.locator("#s1-wounds").is_visible()  # unfolded: a filled field is never hidden
-        shown = page.evaluate("JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result)")
-        expected = CALCULATORS["shooting"].run({"wounds": [1] * 6, "attack": 6, "defense": 6, "armor": 4})
-        assert shown["pmf"] == pytest.approx(expected["pmf"], abs=1e-12)
-        page.locator("#s1-attack").fill("4")  # the inputs stay editable
-        page.wait_for_function(
-            "() => JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result || '{}')"
-            ".effective_attack === 4",
-            timeout=ENGINE_TIMEOUT,
-        )
-    finally:
-        context.close()
+def test_a_calculator_takes_its_inputs_from_the_picked_units(phone, server):
+    page = phone([ARCHERS, SAMURAI])
+    page.goto(f"{server}/calculators/shooting/")
+    page.locator(".kr-calc__units .kr-units__pick").nth(0).locator(".kr-units__chip").nth(0).click()
+    page.locator(".kr-calc__units .kr-units__pick").nth(1).locator(".kr-units__chip").nth(1).click()
+    page.wait_for_function(
+        "() => document.querySelector('#s1-defense').value === '6'"
+        " && document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.state === 'fresh'",
+        timeout=ENGINE_TIMEOUT,
+    )
+    assert page.locator("#s1-wounds").input_value() == "1,1,1,1,1,1"
+    assert page.locator("#s1-models").input_value() == ""
+    assert page.locator("#s1-wounds").is_visible()  # unfolded: a filled field is never hidden
+    shown = page.evaluate("JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result)")
+    expected = CALCULATORS["shooting"].run({"wounds": [1] * 6, "attack": 6, "defense": 6, "armor": 4})
+    assert shown["pmf"] == pytest.approx(expected["pmf"], abs=1e-12)
+    page.locator("#s1-attack").fill("4")  # the inputs stay editable
+    page.wait_for_function(
+        "() => JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result || '{}')"
+        ".effective_attack === 4",
+        timeout=ENGINE_TIMEOUT,
+    )
 
 
 # ---- Offline ---------------------------------------------------------------------------------------
@@ -403,108 +377,90 @@ def test_the_advisor_works_offline_after_one_visit(browser, served_copy):
         context.close()
 
 
-def test_from_the_home_page_to_the_ranked_orders_in_three_taps_and_no_typing(warm_pages, server):
+def test_from_the_home_page_to_the_ranked_orders_in_three_taps_and_no_typing(phone, server):
     """Two units saved: the drawer, the Calculators section, the Orders advisor; the table follows."""
     _ = get_translations("fr").gettext
-    context = _Phone(warm_pages, server, [ARCHERS, SAMURAI])
-    page = context.new_page()
-    try:
-        page.goto(f"{server}/fr/")
-        page.locator('label.md-header__button[for="__drawer"]').click()  # tap 1
-        drawer = page.locator("nav.md-nav--primary")
-        drawer.locator("label.md-nav__link", has_text=_("Calculators")).first.click()  # tap 2
-        drawer.get_by_role("link", name=_("Orders advisor"), exact=True).click()  # tap 3
-        page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
-        rows = _python_rows(dict(ADVISOR_DEFAULTS))
-        assert page.evaluate("window.__krAdvice.advice.rows.length") == len(rows)
-        assert page.locator(".kr-advisor__table tbody tr").first.is_visible()
-    finally:
-        context.close()
+    page = phone([ARCHERS, SAMURAI])
+    page.goto(f"{server}/fr/")
+    page.locator('label.md-header__button[for="__drawer"]').click()  # tap 1
+    drawer = page.locator("nav.md-nav--primary")
+    drawer.locator("label.md-nav__link", has_text=_("Calculators")).first.click()  # tap 2
+    drawer.get_by_role("link", name=_("Orders advisor"), exact=True).click()  # tap 3
+    page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+    rows = _python_rows(dict(ADVISOR_DEFAULTS))
+    assert page.evaluate("window.__krAdvice.advice.rows.length") == len(rows)
+    assert page.locator(".kr-advisor__table tbody tr").first.is_visible()
 
 
-def test_a_ronin_calculator_offers_the_warbands_only_and_takes_their_morale(warm_pages, server):
+def test_a_ronin_calculator_offers_the_warbands_only_and_takes_their_morale(phone, server):
     band = {"name": "Kaito's band", "game": "ronin", "unit_type": "warband", "fighters": 8, "morale": 8,
             "commander": True, "banner": True, "heavy_armour": True, "rank": 2}  # fmt: skip
-    context = _Phone(warm_pages, server, [ARCHERS, band])
-    page = context.new_page()
-    try:
-        page.goto(f"{server}/ru/calculators/morale/")
-        picks = page.locator(".kr-calc__units .kr-units__pick")
-        expect(picks).to_have_count(1)  # the Morale test takes nothing from an enemy
-        expect(picks.locator(".kr-units__chip")).to_have_text(["Kaito's band"])
-        picks.locator(".kr-units__chip").first.click()
+    page = phone([ARCHERS, band])
+    page.goto(f"{server}/ru/calculators/morale/")
+    picks = page.locator(".kr-calc__units .kr-units__pick")
+    expect(picks).to_have_count(1)  # the Morale test takes nothing from an enemy
+    expect(picks.locator(".kr-units__chip")).to_have_text(["Kaito's band"])
+    picks.locator(".kr-units__chip").first.click()
+    page.wait_for_function(
+        "() => document.querySelector('#s1-morale').value === '8'"
+        " && document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.state === 'fresh'",
+        timeout=ENGINE_TIMEOUT,
+    )
+    assert page.locator("#s1-banner").is_checked() and page.locator("#s1-commander").is_checked()
+    shown = page.evaluate("JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result)")
+    expected = CALCULATORS["morale"].run({"morale": 8, "commander": True, "banner": True})
+    assert shown["p_pass"] == pytest.approx(expected["p_pass"], abs=1e-12)
+    for name, field, value, inputs in (
+        ("rank-test", "#s1-rank", "2", {"rank": 2}),  # the warband's one Rank
+        ("drowning", "#s1-heavy_armour", None, {"heavy_armour": True}),
+    ):
+        page.goto(f"{server}/ru/calculators/{name}/")
+        page.locator(".kr-calc__units .kr-units__pick .kr-units__chip").first.click()
+        filled = (
+            f"document.querySelector('{field}').value === '{value}'"
+            if value
+            else (f"document.querySelector('{field}').checked")
+        )
         page.wait_for_function(
-            "() => document.querySelector('#s1-morale').value === '8'"
-            " && document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.state === 'fresh'",
+            f"() => {filled} && document.querySelector('.kr-result').dataset.state === 'fresh'",
             timeout=ENGINE_TIMEOUT,
         )
-        assert page.locator("#s1-banner").is_checked() and page.locator("#s1-commander").is_checked()
         shown = page.evaluate("JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result)")
-        expected = CALCULATORS["morale"].run({"morale": 8, "commander": True, "banner": True})
-        assert shown["p_pass"] == pytest.approx(expected["p_pass"], abs=1e-12)
-        for name, field, value, inputs in (
-            ("rank-test", "#s1-rank", "2", {"rank": 2}),  # the warband's one Rank
-            ("drowning", "#s1-heavy_armour", None, {"heavy_armour": True}),
-        ):
-            page.goto(f"{server}/ru/calculators/{name}/")
-            page.locator(".kr-calc__units .kr-units__pick .kr-units__chip").first.click()
-            filled = (
-                f"document.querySelector('{field}').value === '{value}'"
-                if value
-                else (f"document.querySelector('{field}').checked")
-            )
-            page.wait_for_function(
-                f"() => {filled} && document.querySelector('.kr-result').dataset.state === 'fresh'",
-                timeout=ENGINE_TIMEOUT,
-            )
-            shown = page.evaluate(
-                "JSON.parse(document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.result)"
-            )
-            expected = CALCULATORS[name].run(inputs)
-            figure = "p_success" if name == "rank-test" else "p_drown"
-            assert shown[figure] == pytest.approx(expected[figure], abs=1e-12), name
-        page.goto(f"{server}/ru/calculators/planner/")  # the regroup planner takes nothing from a unit
-        expect(page.locator(".kr-calc__scenarios")).to_have_count(1)
-        page.wait_for_timeout(500)  # units.js has run (it runs with the page's other scripts)
-        expect(page.locator(".kr-calc__units")).to_have_count(0)
-    finally:
-        context.close()
+        expected = CALCULATORS[name].run(inputs)
+        figure = "p_success" if name == "rank-test" else "p_drown"
+        assert shown[figure] == pytest.approx(expected[figure], abs=1e-12), name
+    page.goto(f"{server}/ru/calculators/planner/")  # the regroup planner takes nothing from a unit
+    expect(page.locator(".kr-calc__scenarios")).to_have_count(1)
+    page.wait_for_timeout(500)  # units.js has run (it runs with the page's other scripts)
+    expect(page.locator(".kr-calc__units")).to_have_count(0)
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_my_units_and_the_advisor_have_no_serious_axe_violation(warm_pages, server, width):
+def test_my_units_and_the_advisor_have_no_serious_axe_violation(phone, server, width):
     from axe_playwright_python.sync_playwright import Axe
 
-    context = _Phone(warm_pages, server, [ARCHERS, SAMURAI])
-    page = context.new_page()
+    page = phone([ARCHERS, SAMURAI])
     page.set_viewport_size({"width": width, "height": 844})
     found = {}
-    try:
-        for path in ("units/", "ru/advisor/", "fr/calculators/shooting/"):
-            page.goto(f"{server}/{path}")
-            if "advisor" in path:
-                page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
-            else:
-                page.locator(".kr-units__chip, .kr-units__item").first.wait_for()
-            serious = [v for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
-            if serious:
-                found[path] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in serious]
-    finally:
-        context.close()
+    for path in ("units/", "ru/advisor/", "fr/calculators/shooting/"):
+        page.goto(f"{server}/{path}")
+        if "advisor" in path:
+            page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+        else:
+            page.locator(".kr-units__chip, .kr-units__item").first.wait_for()
+        serious = [v for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+        if serious:
+            found[path] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in serious]
     assert not found, found
 
 
-def test_a_second_unit_of_the_same_name_is_refused_at_its_name(warm_pages, server):
+def test_a_second_unit_of_the_same_name_is_refused_at_its_name(phone, server):
     _ = get_translations("ru").gettext
-    context = _Phone(warm_pages, server, [SAMURAI])
-    page = context.new_page()
-    try:
-        page.goto(f"{server}/ru/units/")
-        page.get_by_role("button", name=_(UI["duplicate"])).click()
-        page.locator("#u-name").fill("samurai")
-        page.get_by_role("button", name=_(UI["save"])).click()
-        expected = _("is the name of another unit: {name}").format(name="samurai")
-        expect(page.locator("#u-name-error")).to_contain_text(expected, timeout=ENGINE_TIMEOUT)
-        assert _saved(page) == [SAMURAI]
-    finally:
-        context.close()
+    page = phone([SAMURAI])
+    page.goto(f"{server}/ru/units/")
+    page.get_by_role("button", name=_(UI["duplicate"])).click()
+    page.locator("#u-name").fill("samurai")
+    page.get_by_role("button", name=_(UI["save"])).click()
+    expected = _("is the name of another unit: {name}").format(name="samurai")
+    expect(page.locator("#u-name-error")).to_contain_text(expected, timeout=ENGINE_TIMEOUT)
+    assert _saved(page) == [SAMURAI]
