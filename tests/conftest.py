@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pytest
 from browser_launch import CHROMIUM, CHROMIUM_ARGS
+from page_errors import recording_errors
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_DATA = ROOT / "tests" / "fixtures" / "sample_data"
@@ -314,9 +315,7 @@ class WarmPages:
             page.set_viewport_size(self.viewport)
         if self.init_script:
             page.add_init_script(self.init_script)
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        return page
+        return recording_errors(page)
 
 
 @pytest.fixture(scope="session")

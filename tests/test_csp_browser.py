@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from page_errors import recording_errors
 
 from kensei_ref.build import csp
 
@@ -50,11 +51,7 @@ def test_inline_script_hashes_are_of_code_not_data():
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.console_errors = []
-    page.on("console", lambda message: page.console_errors.append(message.text) if message.type == "error" else None)
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page = recording_errors(context.new_page(), console=True)
     yield page
     context.close()
 

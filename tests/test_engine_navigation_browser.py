@@ -10,6 +10,7 @@ import json
 import time
 
 import pytest
+from page_errors import recording_errors
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS
@@ -46,9 +47,7 @@ def context(browser, request):
 
 @pytest.fixture
 def page(context):
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page = recording_errors(context.new_page())
     page.engine_workers = []
     page.on("worker", lambda worker: page.engine_workers.append(worker.url) if WORKER in worker.url else None)
     yield page

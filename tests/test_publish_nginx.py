@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from page_errors import recording_errors
 
 from kensei_ref.build import csp, offline
 from kensei_ref.languages import LANGUAGES, site_folder
@@ -317,10 +318,7 @@ def context(browser, nginx):
 
 @pytest.fixture
 def page(context):
-    page = context.new_page()
-    page.console_errors = []
-    page.on("console", lambda message: page.console_errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: page.console_errors.append(str(error)))
+    page = recording_errors(context.new_page(), console=True)
     yield page
     page.close()
 
@@ -335,7 +333,7 @@ def test_pages_load_without_a_console_error(page, nginx, lang):
         page.wait_for_load_state("load")
     page.goto(nginx.url + prefix + "calculators/regroup/")
     page.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
-    assert page.console_errors == []
+    assert page.console_errors == [] and page.errors == []
 
 
 def test_a_calculator_computes_behind_nginx(page, nginx):
@@ -351,7 +349,7 @@ def test_a_calculator_computes_behind_nginx(page, nginx):
     )
     page.wait_for_function(SETTLED)
     assert result.get_attribute("data-result") != before
-    assert page.console_errors == []
+    assert page.console_errors == [] and page.errors == []
 
 
 def test_the_language_switch_opens_the_other_language(page, nginx):
@@ -366,7 +364,7 @@ def test_the_language_switch_opens_the_other_language(page, nginx):
     page.wait_for_load_state("load")
     assert page.locator("html").get_attribute("lang") == "ru"
     assert page.evaluate("window.__first === undefined")
-    assert page.console_errors == []
+    assert page.console_errors == [] and page.errors == []
 
 
 def _first_visit(browser, nginx: Nginx, address: str, *, engine: bool) -> dict[str, int]:
