@@ -123,6 +123,9 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
             offline_page.OFFLINE_PAGE
         )
         self.offline_ui = offline_page.ui(self.lang, offline_url)
+        if self.serving:
+            # pages change with every save: a service worker would keep serving the first ones it saved
+            self.offline_ui["serving"] = True
         config.nav = navigation.nav(self.book, self.lang, self.generated)
         if self._is_root():
             for line in freshness.stale(self.book):

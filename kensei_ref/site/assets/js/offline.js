@@ -7,6 +7,14 @@
   const configNode = document.getElementById("__config");
   if (!settingsNode || !configNode) return;
   const settings = JSON.parse(settingsNode.textContent);
+  if (settings.serving) {
+    // `mkdocs serve` rebuilds the pages at every save: no offline use, and no worker left from an
+    // earlier visit serving the pages it saved then in place of the new ones.
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.getRegistrations().then((all) => all.forEach((registration) => registration.unregister()));
+    }
+    return;
+  }
   const ui = settings.ui;
   const languageRoot = new URL(JSON.parse(configNode.textContent).base + "/", window.location.href);
   const siteRoot = new URL(settings.root, languageRoot);
