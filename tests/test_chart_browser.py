@@ -31,7 +31,9 @@ TABLE_CELLS = """() => [...document.querySelectorAll('.kr-result[data-scenario="
 
 SETTLED = f"""() => document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "ready"
   && [...document.querySelectorAll('.kr-result:not([hidden])')]
-       .every((r) => r.getAttribute("{RESULT_STATE}") === "fresh" || r.closest("[hidden]"))"""
+       .every((r) => r.getAttribute("{RESULT_STATE}") === "fresh" || r.closest("[hidden]"))
+  && document.querySelector(".kr-calc__charts").getAttribute("{RESULT_STATE}") === "fresh" """
+"""The results and the charts are for the inputs shown (the charts are drawn the frame after the figures)."""
 
 
 @pytest.fixture

@@ -56,10 +56,11 @@ VERSION_LINE = 'const ENGINE_VERSION = "source";'
 
 
 def engine_version(target: Path) -> str:
-    """A digest of the engine's files: the worker keeps a memory snapshot per version, so a snapshot
-    is never restored into another Pyodide or another version of the calculators."""
+    """A digest of the engine's files and of the worker's source: the worker keeps a memory snapshot
+    per version, so a snapshot is never restored into another Pyodide, another version of the
+    calculators or a worker that stores snapshots in another form."""
     digest = hashlib.sha256()
-    for path in [*(target / "pyodide" / name for name in PYODIDE_FILES), target / "calculators.zip"]:
+    for path in [*(target / "pyodide" / name for name in PYODIDE_FILES), target / "calculators.zip", CALC_WORKER]:
         digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()[:16]
 

@@ -298,6 +298,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         view=view,
         ui=ui,
         engine=engine_href(lang, root_language),
+        engine_start=ctx.url("assets/js/engine-start.js"),  # starts the engine early: the page's scripts run last
         data=json.dumps(script_data, ensure_ascii=False),  # an attribute: Material re-runs scripts it swaps in
     )
 

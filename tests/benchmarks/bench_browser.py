@@ -4,6 +4,7 @@ recomputed result, and the bytes a rule page and a calculator page cost.
 Run from the project root, on a built site (``make build``; this script builds nothing)::
 
     python tests/benchmarks/bench_browser.py [--site site] [--out bench_browser.json] [--repeats 5]
+        [--only table_side,engine_start]   (some parts only, printed as JSON)
 
 The site is served from a thread on 127.0.0.1 (no network latency: the times are the browser's own
 work). Figures, medians over ``--repeats`` runs unless said otherwise:
@@ -591,6 +592,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     parser.add_argument("--repeats", type=int, default=5, help="page loads per loading figure (median)")
     parser.add_argument("--changes", type=int, default=10, help="input changes per recompute figure (median)")
+    parser.add_argument(
+        "--only", help="measure only these parts, comma-separated (loading, recompute, ..., table_side); prints JSON"
+    )
     args = parser.parse_args(argv)
     missing = [p for p in (CALCULATOR_PAGE, RULE_PAGE, "assets/engine/") if not (args.site / p).exists()]
     if missing:
@@ -607,19 +611,30 @@ def main(argv: list[str] | None = None) -> int:
                 "machine": f"{platform.machine()}, {os.cpu_count()} cores",
                 "repeats": args.repeats,
                 "changes": args.changes,
-                "loading": measure_loading(browser, base, args.repeats),
-                "recompute": measure_recompute(browser, base, args.changes),
-                "bytes": measure_bytes(browser, base, httpd),
-                "offline": measure_offline(browser, base, httpd),
-                "engine_start": measure_engine_start(browser, base, args.repeats),
-                "table_side": measure_table_side(browser, base, args.repeats),
-                "scenarios": measure_scenarios(browser, base),
-                "advisor": measure_advisor(browser, base, args.changes),
             }
+            sections = {
+                "loading": lambda: measure_loading(browser, base, args.repeats),
+                "recompute": lambda: measure_recompute(browser, base, args.changes),
+                "bytes": lambda: measure_bytes(browser, base, httpd),
+                "offline": lambda: measure_offline(browser, base, httpd),
+                "engine_start": lambda: measure_engine_start(browser, base, args.repeats),
+                "table_side": lambda: measure_table_side(browser, base, args.repeats),
+                "scenarios": lambda: measure_scenarios(browser, base),
+                "advisor": lambda: measure_advisor(browser, base, args.changes),
+            }
+            only = args.only.split(",") if args.only else list(sections)
+            unknown = sorted(set(only) - set(sections))
+            if unknown:
+                parser.error(f"--only: unknown {', '.join(unknown)} (known: {', '.join(sections)})")
+            for name in only:
+                figures[name] = sections[name]()
             browser.close()
     finally:
         httpd.shutdown()
-    print_table(figures)
+    if args.only:
+        print(json.dumps(figures, indent=1, ensure_ascii=False))
+    else:
+        print_table(figures)
     if args.out:
         args.out.write_text(json.dumps(figures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"\nwrote {args.out}")

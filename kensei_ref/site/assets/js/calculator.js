@@ -45,15 +45,19 @@
   function startEngine(folder) {
     if (engine.worker || engine.failed) return;
     engine.starts += 1;
-    engine.startedAt = performance.now();
+    // started already by engine-start.js when the parser met the calculator: taken over
+    const early = window.__krEarly;
+    window.__krEarly = undefined;
+    engine.startedAt = early ? early.startedAt : performance.now();
     try {
-      engine.worker = new Worker(new URL("calc-worker.js", folder), { type: "module" });
+      engine.worker = early ? early.worker : new Worker(new URL("calc-worker.js", folder), { type: "module" });
     } catch {
       engine.failed = true;
       return;
     }
     engine.worker.onmessage = (event) => {
       const message = event.data;
+      if (message.text !== undefined) message.response = JSON.parse(message.text); // the engine's JSON
       if (message.ready) {
         engine.ready = true;
         engine.readyAt = performance.now();
@@ -62,6 +66,10 @@
       tell(message);
     };
     engine.worker.onerror = () => { engine.failed = true; tell({ failed: "error" }); };
+    if (early) {
+      for (const event of early.messages) engine.worker.onmessage(event);
+      if (early.failed) engine.worker.onerror();
+    }
   }
 
   /** One request to the engine (calculators/presentation.py: a unit file to check, a calculator's inputs
@@ -181,18 +189,41 @@
       if (value === "fresh") delete section.dataset.note;
       else section.dataset.note = note;
       if (scenario === "1") updateSummary();
-      const states = [...root.querySelectorAll(".kr-result")].map((result) => result.dataset.state);
-      // the difference and the chart draw on every result: greyed while an answer is awaited; for
-      // invalid inputs (stale) framed, as the result is
-      for (const box of root.querySelectorAll(".kr-calc__difference, .kr-calc__charts")) {
-        box.dataset.state = states.includes("computing") ? "computing" : states.includes("stale") ? "stale" : "fresh";
-        if (box.dataset.state === "fresh") delete box.dataset.note;
-        else box.dataset.note = box.dataset.state === "computing" ? data.ui.computing : data.ui.stale;
-      }
+      const states = markBoxes();
       if (!state.ready && root.dataset.engineState === "loading") {
         status.textContent = states.every((s) => s === "fresh" || s === "empty") ? data.ui.loading : data.ui.loading_other;
       }
     }
+    /** The difference and the charts draw on every result: greyed while an answer is awaited (the
+     * charts also until they are drawn again); for invalid inputs (stale) framed, as the result is.
+     * Returns the results' states. */
+    function markBoxes() {
+      const states = [...root.querySelectorAll(".kr-result")].map((result) => result.dataset.state);
+      for (const box of root.querySelectorAll(".kr-calc__difference, .kr-calc__charts")) {
+        const waiting = states.includes("computing") || (charts.due && box.classList.contains("kr-calc__charts"));
+        box.dataset.state = waiting ? "computing" : states.includes("stale") ? "stale" : "fresh";
+        if (box.dataset.state === "fresh") delete box.dataset.note;
+        else box.dataset.note = box.dataset.state === "computing" ? data.ui.computing : data.ui.stale;
+      }
+      return states;
+    }
+
+    // An answer's charts are drawn in the task after the frame that paints its figures: drawing reads
+    // the chart box's width, which lays out the whole page once the result has changed (about 10 ms
+    // of a recompute's 50 on a phone-sized page), and the figures are what a player reads first.
+    // Until then the charts box stays marked as not yet for these inputs.
+    const charts = { due: false, live: true };
+    function chartsLater() {
+      if (charts.due) return;
+      charts.due = true;
+      requestAnimationFrame(() => setTimeout(() => {
+        charts.due = false;
+        if (!charts.live) return;
+        renderCharts();
+        markBoxes();
+      }));
+    }
+
     const inView = new IntersectionObserver(([entry]) => { summary.hidden = entry.isIntersecting; });
     inView.observe(root.querySelector('.kr-result[data-scenario="1"]'));
     updateSummary();
@@ -398,12 +429,13 @@
     }
 
     function renderResult(scenario, view) {
+      state.views[scenario] = view;
+      chartsLater();
       const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
       const open = section.querySelector("details")?.open;
       section.replaceChildren(fillResult(resultTemplate, resultView(view)));
       if (open) section.querySelector("details").open = true;
       section.dataset.result = JSON.stringify(view.result);
-      state.views[scenario] = view;
       if (scenario === "1") state.shownAt = performance.now(); // for the benchmark: figures on screen
       setResultState(scenario, "fresh");
     }
@@ -427,7 +459,6 @@
     }
 
     function renderDifference() {
-      renderCharts();
       const box = root.querySelector(".kr-calc__difference");
       const first = state.views["1"], second = state.views["2"];
       if (!state.compare || !first || !second) { box.hidden = true; return; }
@@ -449,9 +480,10 @@
     function ask(scenario, inputs) {
       const id = engine.next++; // one count per tab: an answer for a page left behind matches nothing
       state.pending.set(scenario, id);
-      setResultState(scenario, "computing", data.ui.computing);
       state.sentAt = performance.now();
+      // sent first: the page marks its figures while the engine computes
       engine.worker.postMessage({ id, request: { calculator: data.calculator, inputs } });
+      setResultState(scenario, "computing", data.ui.computing);
       return id;
     }
 
@@ -511,8 +543,6 @@
     }
 
     function recompute(scenarios = state.compare ? ["1", "2"] : ["1"]) {
-      // (history.state holds Material's scroll position for the back button: kept)
-      if (window.location.protocol !== "file:") history.replaceState(history.state, "", `?${toQuery()}${window.location.hash}`);
       for (const scenario of scenarios) {
         const inputs = readForm(scenario);
         if (!inputs) {
@@ -534,6 +564,9 @@
         else if (JSON.stringify(inputs) === state.shown[scenario]) setResultState(scenario, "fresh");
         else setResultState(scenario, "computing", data.ui.computing);
       }
+      // the address last, while the engine computes (it costs a few ms); history.state holds
+      // Material's scroll position for the back button: kept
+      if (window.location.protocol !== "file:") history.replaceState(history.state, "", `?${toQuery()}${window.location.hash}`);
     }
 
     function setCompare(on, compute = true) {
@@ -595,6 +628,7 @@
     if (engine.ready) engineReady();
     else if (engine.failed) engineFailed();
     return () => {
+      charts.live = false;
       engine.listeners.delete(onAnswer);
       inView.disconnect();
       root.querySelector(".kr-calc__charts")?.__krResize?.disconnect();

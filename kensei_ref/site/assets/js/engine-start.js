@@ -1,0 +1,25 @@
+// The calculators' engine, started as soon as the parser meets a calculator: this script sits right
+// after the calculator's opening tag (templates/calculator.md.j2), while Material's bundle and the
+// site's scripts run at the end of the page, so the engine's start (a worker: Pyodide's files, its
+// compile, its memory) overlaps with theirs instead of waiting for them: about a second sooner on
+// a phone-sized page with two busy cores (tests/benchmarks/bench_browser.py, "shared link").
+//
+// calculator.js takes this worker over (window.__krEarly) with the messages it sent meanwhile. A page
+// opened in place by instant navigation (Material runs its scripts again) while the tab's engine runs,
+// or a page read from a file (no worker there), starts nothing here.
+(() => {
+  "use strict";
+  const root = document.currentScript && document.currentScript.closest(".kr-calc");
+  const running = window.__krEngine && (window.__krEngine.worker || window.__krEngine.failed);
+  if (!root || running || window.__krEarly || window.location.protocol === "file:" || !("Worker" in window)) return;
+  try {
+    const folder = new URL(root.dataset.engine, window.location.href);
+    const worker = new Worker(new URL("calc-worker.js", folder), { type: "module" });
+    const early = { worker, startedAt: performance.now(), messages: [], failed: false };
+    worker.onmessage = (event) => early.messages.push(event);
+    worker.onerror = () => { early.failed = true; };
+    window.__krEarly = early;
+  } catch {
+    // calculator.js starts the engine, or says why it cannot
+  }
+})();
