@@ -39,6 +39,7 @@ publish-check: deps $(CATALOGS)
 bench: deps $(CATALOGS)
 	$(PY) tests/benchmarks/bench_calculators.py --out docs/benchmarks.json
 	$(PY) tests/benchmarks/bench_terminal.py --out docs/benchmarks.json
+	$(PY) tests/benchmarks/bench_serve.py --out docs/benchmarks.json
 	$(VENV)/bin/mkdocs build --quiet --site-dir .bench-site
 	$(PY) tests/benchmarks/bench_browser.py --site .bench-site --out docs/benchmarks-browser.json
 

@@ -169,3 +169,26 @@ def test_the_page_gets_every_form_under_its_cldr_category():
                          "%(count)s units imported from the file; the units already saved are kept.")  # fmt: skip
     assert forms["one"].startswith("%(count)s unité importée") and forms["other"].startswith("%(count)s unités")
     assert set(forms) == {"one", "many", "other"}  # French counts a million apart ("un million de dés")
+
+
+def test_the_benchmarks_page_shows_the_edit_loop_in_each_language_and_its_units():
+    import json
+    from pathlib import Path
+
+    from kensei_ref.site.pages import benchmarks_page
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    figures = json.loads((docs / "benchmarks.json").read_text(encoding="utf-8"))
+    figures["serve"] = {"measured": "2026-12-01", "first_build_s": 8.79, "reload_s": 2.94, "reload_runs_s": [2.9] * 5}
+    english = benchmarks_page(figures, "en")
+    assert (
+        "## Editing the rules" in english
+        and "| From saving a rule file to the page showing it | 2.9\u00a0s |" in english
+    )
+    assert "Median of 5 saves." in english
+    russian = benchmarks_page(figures, "ru")
+    assert "| От сохранения файла правил до их показа на странице | 2,9\u00a0с |" in russian
+    assert "Медиана по 5 сохранениям." in russian
+    assert "\u00a0мс |" in russian and "\u00a0ms |" not in russian
+    del figures["serve"]
+    assert "make serve" not in benchmarks_page(figures, "fr")

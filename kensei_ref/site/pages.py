@@ -126,6 +126,7 @@ class PageContext:
 
     def plain(self, text: str, rule: Rule | None = None) -> str:
         """Text with references turned into words: for tooltips and other plain places."""
+
         def words(kind: str, target: str) -> str:
             if kind == "rule":
                 return self.book.rule(target).title[self.lang]
@@ -138,6 +139,7 @@ class PageContext:
 
     def markdown(self, text: str, rule: Rule | None = None) -> str:
         """Text with references turned into Markdown links, tooltips and numbers."""
+
         def resolve(kind: str, target: str, label: str | None) -> str:
             if kind == "rule":
                 words = label or self.book.rule(target).title[self.lang]
@@ -170,8 +172,11 @@ def search_keywords(book: RuleBook, rule: Rule) -> str:
     terms it uses in all three languages (a player may know a term only in another language)."""
     texts = [rule.body, *(e.text for e in rule.examples), *(n.text for n in rule.notes)]
     term_ids = dict.fromkeys(
-        match["target"] for text in texts for lang in LANGUAGES
-        for match in REFERENCE.finditer(text[lang]) if match["kind"] == "term"
+        match["target"]
+        for text in texts
+        for lang in LANGUAGES
+        for match in REFERENCE.finditer(text[lang])
+        if match["kind"] == "term"
     )
     names = dict.fromkeys(book.term(t).name[lang] for t in term_ids for lang in LANGUAGES)
     names.update(dict.fromkeys(rule.title[lang] for lang in LANGUAGES))
@@ -181,6 +186,7 @@ def search_keywords(book: RuleBook, rule: Rule) -> str:
 
 def calculator_link(ctx: PageContext, name: str, inputs: dict) -> str:
     """The address of calculator ``name``'s page with ``inputs`` in its URL (lists as 2,2,1, booleans as 1)."""
+
     def text(value: object) -> str:
         if isinstance(value, bool):
             return "1" if value else ""
@@ -261,7 +267,10 @@ def _touching_view(ctx: PageContext, notes: list[tuple[Rule, Note]]) -> list[str
 
 
 def _rule_view(
-    ctx: PageContext, rule: Rule, calculators: set[str], linked: frozenset[str] = frozenset(),
+    ctx: PageContext,
+    rule: Rule,
+    calculators: set[str],
+    linked: frozenset[str] = frozenset(),
     touching: list[tuple[Rule, Note]] | None = None,
 ) -> dict:
     return {
@@ -274,34 +283,51 @@ def _rule_view(
         "source": ctx.citation(rule.source),
         "see_also": [f"[{ctx.rule_label(ctx.book.rule(t))}]({ctx.rule_link(t)})" for t in rule.see_also],
         "examples": [
-            {"text": ctx.markdown(e.text[ctx.lang], rule), "verified": e.calculator in calculators,
-             **example_origin(ctx, e),
-             "open": calculator_link(ctx, e.calculator, {**e.inputs, EXAMPLE_PARAM: example_key(rule, e)})
-             if e.calculator in linked else ""}
+            {
+                "text": ctx.markdown(e.text[ctx.lang], rule),
+                "verified": e.calculator in calculators,
+                **example_origin(ctx, e),
+                "open": calculator_link(ctx, e.calculator, {**e.inputs, EXAMPLE_PARAM: example_key(rule, e)})
+                if e.calculator in linked
+                else "",
+            }
             for e in rule.examples
         ],
         "notes": [
-            {"kind": n.kind, "anchor": note_anchor(rule.id, n.id), "text": ctx.markdown(n.text[ctx.lang], rule),
-             "sources": [ctx.citation(c) for c in n.sources],
-             "clarifications": ctx.link(CLARIFICATIONS_PAGE, note_anchor(rule.id, n.id))}
+            {
+                "kind": n.kind,
+                "anchor": note_anchor(rule.id, n.id),
+                "text": ctx.markdown(n.text[ctx.lang], rule),
+                "sources": [ctx.citation(c) for c in n.sources],
+                "clarifications": ctx.link(CLARIFICATIONS_PAGE, note_anchor(rule.id, n.id)),
+            }
             for n in rule.notes
         ],
     }
 
 
 def chapter_page(
-    book: RuleBook, chapter: Chapter, lang: str, calculators: set[str], linked: frozenset[str] = frozenset(),
-    *, directory_urls: bool = True,
+    book: RuleBook,
+    chapter: Chapter,
+    lang: str,
+    calculators: set[str],
+    linked: frozenset[str] = frozenset(),
+    *,
+    directory_urls: bool = True,
 ) -> str:
     """The Markdown of one chapter's page in ``lang``."""
     ctx = PageContext(book, lang, chapter.page, directory_urls)
     touching = notes_touching(book)
     title = chapter.title[lang]
-    return environment(lang).get_template("chapter.md.j2").render(
-        title=f"{chapter.number}. {title}" if chapter.number else title,
-        intro=ctx.markdown(chapter.intro[lang]) if chapter.intro else "",
-        stale=lang != "en" and freshness.is_stale(chapter, lang),
-        rules=[_rule_view(ctx, rule, calculators, linked, touching.get(rule.id)) for rule in chapter.rules],
+    return (
+        environment(lang)
+        .get_template("chapter.md.j2")
+        .render(
+            title=f"{chapter.number}. {title}" if chapter.number else title,
+            intro=ctx.markdown(chapter.intro[lang]) if chapter.intro else "",
+            stale=lang != "en" and freshness.is_stale(chapter, lang),
+            rules=[_rule_view(ctx, rule, calculators, linked, touching.get(rule.id)) for rule in chapter.rules],
+        )
     )
 
 
@@ -326,9 +352,14 @@ def glossary_page(book: RuleBook, lang: str) -> str:
 
     alphabetical = collation_key(lang)
     terms = sorted(book.terms, key=lambda t: alphabetical(t.name[lang]))
-    return environment(lang).get_template("glossary.md.j2").render(
-        language=LANGUAGE_NAMES[lang], other_languages=[LANGUAGE_NAMES[o] for o in others],
-        terms=[view(t) for t in terms],
+    return (
+        environment(lang)
+        .get_template("glossary.md.j2")
+        .render(
+            language=LANGUAGE_NAMES[lang],
+            other_languages=[LANGUAGE_NAMES[o] for o in others],
+            terms=[view(t) for t in terms],
+        )
     )
 
 
@@ -339,13 +370,34 @@ def sources_page(book: RuleBook, lang: str) -> str:
         if rule.source.text:
             cited[rule.source.text] = cited.get(rule.source.text, 0) + 1
     ctx = PageContext(book, lang, SOURCES_PAGE)
-    return environment(lang).get_template("sources.md.j2").render(
-        texts=[{"id": s.id, "title": s.title[lang], "file": s.file, "language": s.language, "game": s.game,
-                "sections": ", ".join(ctx.quote(section) for section in s.sections),
-                "rules": cited.get(s.id, 0), "note": ctx.markdown(s.note[lang]) if s.note else ""}
-               for s in book.sources],
-        references=[{"id": r.id, "publisher": r.publisher, "title": ctx.quote(r.title), "year": r.year,
-                     "language": r.language} for r in book.references],
+    return (
+        environment(lang)
+        .get_template("sources.md.j2")
+        .render(
+            texts=[
+                {
+                    "id": s.id,
+                    "title": s.title[lang],
+                    "file": s.file,
+                    "language": s.language,
+                    "game": s.game,
+                    "sections": ", ".join(ctx.quote(section) for section in s.sections),
+                    "rules": cited.get(s.id, 0),
+                    "note": ctx.markdown(s.note[lang]) if s.note else "",
+                }
+                for s in book.sources
+            ],
+            references=[
+                {
+                    "id": r.id,
+                    "publisher": r.publisher,
+                    "title": ctx.quote(r.title),
+                    "year": r.year,
+                    "language": r.language,
+                }
+                for r in book.references
+            ],
+        )
     )
 
 
@@ -363,16 +415,29 @@ def clarifications_page(book: RuleBook, lang: str) -> str:
     def note_view(rule: Rule, note: Note) -> dict:
         anchor = note_anchor(rule.id, note.id)
         spans = "".join(f'<span id="{name}"></span>' for name in [anchor, *older.get(anchor, [])])
-        return {"kind": note.kind, "anchors": spans,
-                "text": ctx.markdown(note.text[lang], rule), "sources": [ctx.citation(c) for c in note.sources]}
+        return {
+            "kind": note.kind,
+            "anchors": spans,
+            "text": ctx.markdown(note.text[lang], rule),
+            "sources": [ctx.citation(c) for c in note.sources],
+        }
 
     chapters = [
-        {"id": chapter.id, "title": _chapter_heading(chapter, lang), "rules": [
-            {"anchor": rules_notes_anchor(rule.id), "link": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
-             "notes": [note_view(rule, note) for note in rule.notes]}
-            for rule in chapter.rules if rule.notes
-        ]}
-        for chapter in book.chapters if any(rule.notes for rule in chapter.rules)
+        {
+            "id": chapter.id,
+            "title": _chapter_heading(chapter, lang),
+            "rules": [
+                {
+                    "anchor": rules_notes_anchor(rule.id),
+                    "link": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
+                    "notes": [note_view(rule, note) for note in rule.notes],
+                }
+                for rule in chapter.rules
+                if rule.notes
+            ],
+        }
+        for chapter in book.chapters
+        if any(rule.notes for rule in chapter.rules)
     ]
     return environment(lang).get_template("clarifications.md.j2").render(chapters=chapters)
 
@@ -407,21 +472,54 @@ def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> st
     def number(value: float | None, digits: int) -> str:
         return "" if value is None else numbers.decimal(value, digits)
 
-    rows = [{
-        "label": calculation_label(row["calculator"], row["size"], lang),
-        "ours": number(1000 * row["ours_s"], 2),
-        "icepool": number(1000 * row["icepool_s"], 2) if "icepool_s" in row else "",
-        "icepool_ratio": number(row.get("icepool_ratio"), 1),
-        "monte_carlo": number(1000 * row["monte_carlo_s"], 0) if "monte_carlo_s" in row else "",
-        "monte_carlo_ratio": number(row.get("monte_carlo_ratio"), 0),
-        "monte_carlo_error": number(row.get("monte_carlo_max_abs_error"), 4),
-    } for row in figures["rows"]]
-    return environment(lang).get_template("benchmarks.md.j2").render(
-        rows=rows, measured=figures["measured"], python=figures["python"], machine=figures["machine"],
-        repeats=figures["repeats"], trials=numbers.decimal(figures["trials"], 0), trials_count=figures["trials"],
-        browser=_browser_view(browser, lang) if browser else None,
-        terminal=_terminal_view(figures["terminal"], lang) if "terminal" in figures else None,
+    rows = [
+        {
+            "label": calculation_label(row["calculator"], row["size"], lang),
+            "ours": number(1000 * row["ours_s"], 2),
+            "icepool": number(1000 * row["icepool_s"], 2) if "icepool_s" in row else "",
+            "icepool_ratio": number(row.get("icepool_ratio"), 1),
+            "monte_carlo": number(1000 * row["monte_carlo_s"], 0) if "monte_carlo_s" in row else "",
+            "monte_carlo_ratio": number(row.get("monte_carlo_ratio"), 0),
+            "monte_carlo_error": number(row.get("monte_carlo_max_abs_error"), 4),
+        }
+        for row in figures["rows"]
+    ]
+    return (
+        environment(lang)
+        .get_template("benchmarks.md.j2")
+        .render(
+            rows=rows,
+            measured=figures["measured"],
+            python=figures["python"],
+            machine=figures["machine"],
+            repeats=figures["repeats"],
+            trials=numbers.decimal(figures["trials"], 0),
+            trials_count=figures["trials"],
+            browser=_browser_view(browser, lang) if browser else None,
+            terminal=_terminal_view(figures["terminal"], lang) if "terminal" in figures else None,
+            serve=_serve_view(figures["serve"], lang) if "serve" in figures else None,
+        )
     )
+
+
+MILLISECONDS = N_("ms")
+SECONDS = N_("s")
+"""The benchmarks' units, as their symbols are written in each language."""
+
+
+def symbol(lang: str, unit: str) -> str:
+    return get_translations(lang).gettext(unit)
+
+
+def _serve_view(figures: dict, lang: str) -> dict:
+    """``make serve``'s edit loop (``serve`` in ``docs/benchmarks.json``, from tests/benchmarks/bench_serve.py)."""
+    numbers = numbers_for(lang)
+    return {
+        "measured": figures["measured"],
+        "repeats": len(figures["reload_runs_s"]),
+        "reload": numbers.quantity(figures["reload_s"], symbol(lang, SECONDS), 1),
+        "first_build": numbers.quantity(figures["first_build_s"], symbol(lang, SECONDS), 1),
+    }
 
 
 def _terminal_view(figures: dict, lang: str) -> dict:
@@ -429,12 +527,19 @@ def _terminal_view(figures: dict, lang: str) -> dict:
     numbers = numbers_for(lang)
 
     def ms(seconds: float) -> str:
-        return numbers.quantity(1000 * seconds, "ms", 0)
+        return numbers.quantity(1000 * seconds, symbol(lang, MILLISECONDS), 0)
 
-    rows = [{"command": " ".join(row["argv"]), "median": ms(row["median_s"]), "cold": ms(row["cold_cache_s"])}
-            for row in figures["rows"]]
-    return {"measured": figures["measured"], "repeats": figures["repeats"], "bare": ms(figures["bare_python_s"]),
-            "realtime": figures.get("realtime", False), "rows": rows}
+    rows = [
+        {"command": " ".join(row["argv"]), "median": ms(row["median_s"]), "cold": ms(row["cold_cache_s"])}
+        for row in figures["rows"]
+    ]
+    return {
+        "measured": figures["measured"],
+        "repeats": figures["repeats"],
+        "bare": ms(figures["bare_python_s"]),
+        "realtime": figures.get("realtime", False),
+        "rows": rows,
+    }
 
 
 def calculation_label(calculator: str, size: int, lang: str) -> str:
@@ -442,12 +547,21 @@ def calculation_label(calculator: str, size: int, lang: str) -> str:
     ngettext = get_translations(lang).ngettext
     forms = {
         "shooting": lambda: ngettext("Shooting, %(size)s die", "Shooting, %(size)s dice", size),
-        "melee": lambda: ngettext("Melee, %(size)s against %(size)s Wound, Initiative rolled",
-                                  "Melee, %(size)s against %(size)s Wounds, Initiative rolled", size),
-        "planner": lambda: ngettext("Regroup planner, %(size)s unit and %(size)s point",
-                                    "Regroup planner, %(size)s units and %(size)s points", size),
-        "advisor": lambda: ngettext("Orders advisor, %(size)s against %(size)s model, every order",
-                                    "Orders advisor, %(size)s against %(size)s models, every order", size),
+        "melee": lambda: ngettext(
+            "Melee, %(size)s against %(size)s Wound, Initiative rolled",
+            "Melee, %(size)s against %(size)s Wounds, Initiative rolled",
+            size,
+        ),
+        "planner": lambda: ngettext(
+            "Regroup planner, %(size)s unit and %(size)s point",
+            "Regroup planner, %(size)s units and %(size)s points",
+            size,
+        ),
+        "advisor": lambda: ngettext(
+            "Orders advisor, %(size)s against %(size)s model, every order",
+            "Orders advisor, %(size)s against %(size)s models, every order",
+            size,
+        ),
     }
     return forms[calculator]() % {"size": numbers_for(lang).decimal(size, 0)}
 
@@ -458,47 +572,69 @@ def _browser_view(figures: dict, lang: str) -> dict:
     numbers = numbers_for(lang)
 
     def ms(value: float) -> str:
-        return numbers.quantity(value, "ms", 1)
+        return numbers.quantity(value, symbol(lang, MILLISECONDS), 1)
 
     def kib(value: int) -> str:
         return numbers.quantity(value / 1024, "KiB", 0)
 
     loading, sizes = figures["loading"], figures["bytes"]
     rows = [
-        (_("From navigation to the numbers of the default scenario (first paint)"),
-         ms(loading["first_contentful_paint_ms"])),
+        (
+            _("From navigation to the numbers of the default scenario (first paint)"),
+            ms(loading["first_contentful_paint_ms"]),
+        ),
         (_("Calculator ready, empty browser cache"), ms(loading["engine_ready_cold_ms"])),
         (_("Calculator ready, warm browser cache"), ms(loading["engine_ready_warm_ms"])),
     ]
     for row in figures["recompute"]:
         size = int(re.findall(r"\d+", row["case"])[0])
-        rows.append((_("Recompute after a change: %(case)s (in Python / until shown)")
-                     % {"case": calculation_label(row["calculator"], size, lang)},
-                     f"{numbers.decimal(row['compute_ms'], 1)} / {ms(row['round_trip_ms'])}"))
+        rows.append(
+            (
+                _("Recompute after a change: %(case)s (in Python / until shown)")
+                % {"case": calculation_label(row["calculator"], size, lang)},
+                f"{numbers.decimal(row['compute_ms'], 1)} / {ms(row['round_trip_ms'])}",
+            )
+        )
     rows += [
         (_("Transferred by a rule page"), kib(sizes["rule_page"]["bytes"])),
         (_("Transferred by a calculator page until ready"), kib(sizes["calculator_page"]["bytes"])),
-        (_("Calculator files fetched by a rule page"),
-         numbers.decimal(len(sizes["rule_page"]["engine_requests"]), 0)),
+        (_("Calculator files fetched by a rule page"), numbers.decimal(len(sizes["rule_page"]["engine_requests"]), 0)),
     ]
     if "offline" in figures:
+
         def megabytes(value: int) -> str:
             return _("%(size)s MB") % {"size": numbers.decimal(value / 1e6, 1)}
 
-        for key, label in (("first_visit", _("First visit of a rule page, until saved for offline use")),
-                           ("everything", _("“Download everything” on the Offline page"))):
+        for key, label in (
+            ("first_visit", _("First visit of a rule page, until saved for offline use")),
+            ("everything", _("“Download everything” on the Offline page")),
+        ):
             step = figures["offline"][key]
-            rows.append((label, _("%(time)s; %(sent)s sent, %(stored)s stored")
-                         % {"time": ms(step["ms"]), "sent": megabytes(step["bytes_served"]),
-                            "stored": megabytes(step["storage_bytes"])}))
+            rows.append(
+                (
+                    label,
+                    _("%(time)s; %(sent)s sent, %(stored)s stored")
+                    % {
+                        "time": ms(step["ms"]),
+                        "sent": megabytes(step["bytes_served"]),
+                        "stored": megabytes(step["storage_bytes"]),
+                    },
+                )
+            )
     rows += _engine_rows(figures, lang)
     if "advisor" in figures:
         advisor = figures["advisor"]
-        rows.append((_("Orders advisor, 10 against 10 models, engine ready: in Python / until the table is shown"),
-                     f"{numbers.decimal(advisor['compute_ms'], 0)} / {ms(advisor['shown_ms'])}"))
-    return {**{k: figures[k] for k in ("chromium", "machine", "measured", "repeats", "changes")},
-            "rows": [{"label": label, "value": value} for label, value in rows],
-            "scenarios": _scenario_rows(figures.get("scenarios", []), lang)}
+        rows.append(
+            (
+                _("Orders advisor, 10 against 10 models, engine ready: in Python / until the table is shown"),
+                f"{numbers.decimal(advisor['compute_ms'], 0)} / {ms(advisor['shown_ms'])}",
+            )
+        )
+    return {
+        **{k: figures[k] for k in ("chromium", "machine", "measured", "repeats", "changes")},
+        "rows": [{"label": label, "value": value} for label, value in rows],
+        "scenarios": _scenario_rows(figures.get("scenarios", []), lang),
+    }
 
 
 TABLE_QUESTIONS = {
@@ -517,7 +653,7 @@ def _engine_rows(figures: dict, lang: str) -> list[tuple[str, str]]:
     numbers = numbers_for(lang)
 
     def ms(value: float) -> str:
-        return numbers.quantity(value, "ms", 0)
+        return numbers.quantity(value, symbol(lang, MILLISECONDS), 0)
 
     stages = ("download_ms", "compile_ms", "interpreter_ms", "archive_ms", "import_ms")
     rows = [
@@ -533,7 +669,10 @@ def _engine_rows(figures: dict, lang: str) -> list[tuple[str, str]]:
         (_("A second calculator opened from a first: from the tap to its figures"), ms(side["second_page_ms"])),
         (_("Nothing cached: from opening a shared link to its figures"), ms(side["cold"]["shown_ms"])),
         (_("The same with the page 4 times slower and a 9 Mbit/s link"), ms(side["cold_slow"]["shown_ms"])),
-        (_("From a changed input to its figures on screen"), numbers.quantity(side["recompute_shown_ms"], "ms", 1)),
+        (
+            _("From a changed input to its figures on screen"),
+            numbers.quantity(side["recompute_shown_ms"], symbol(lang, MILLISECONDS), 1),
+        ),
     ]
     return rows
 
@@ -542,14 +681,18 @@ def _scenario_rows(scenarios: list[dict], lang: str) -> list[dict[str, str]]:
     """One row per table-side question and language: keystrokes, taps, and the time to its figures."""
     tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
     numbers = numbers_for(lang)
-    return [{
-        "question": tr(TABLE_QUESTIONS[row["calculator"]]),
-        "lang": LANGUAGE_NAMES[row["lang"]],
-        "keystrokes": numbers.decimal(row["keystrokes"], 0),
-        "taps": numbers.decimal(row["taps"], 0),
-        "cold": numbers.quantity(row["cold_ms"], "ms", 0),
-        "saved": numbers.quantity(row["saved_ms"], "ms", 0),
-    } for row in scenarios if row["calculator"] in TABLE_QUESTIONS]
+    return [
+        {
+            "question": tr(TABLE_QUESTIONS[row["calculator"]]),
+            "lang": LANGUAGE_NAMES[row["lang"]],
+            "keystrokes": numbers.decimal(row["keystrokes"], 0),
+            "taps": numbers.decimal(row["taps"], 0),
+            "cold": numbers.quantity(row["cold_ms"], symbol(lang, MILLISECONDS), 0),
+            "saved": numbers.quantity(row["saved_ms"], symbol(lang, MILLISECONDS), 0),
+        }
+        for row in scenarios
+        if row["calculator"] in TABLE_QUESTIONS
+    ]
 
 
 def has_quick_reference(book: RuleBook) -> bool:
@@ -566,8 +709,12 @@ def _has_rule(book: RuleBook, rule_id: str) -> bool:
 
 
 def site_pages(
-    book: RuleBook, lang: str, calculators: set[str], linked: frozenset[str] = frozenset(),
-    *, directory_urls: bool = True,
+    book: RuleBook,
+    lang: str,
+    calculators: set[str],
+    linked: frozenset[str] = frozenset(),
+    *,
+    directory_urls: bool = True,
 ) -> dict[str, str]:
     """Every generated page of one language: path relative to the docs directory -> Markdown.
 
@@ -576,8 +723,10 @@ def site_pages(
         linked: calculators with a page of their own (the examples link to it with their inputs).
         directory_urls: whether pages are served as folders (see :class:`PageContext`).
     """
-    pages = {chapter.page: chapter_page(book, chapter, lang, calculators, linked, directory_urls=directory_urls)
-             for chapter in book.chapters}
+    pages = {
+        chapter.page: chapter_page(book, chapter, lang, calculators, linked, directory_urls=directory_urls)
+        for chapter in book.chapters
+    }
     pages[GLOSSARY_PAGE] = glossary_page(book, lang)
     pages[SOURCES_PAGE] = sources_page(book, lang)
     pages[CLARIFICATIONS_PAGE] = clarifications_page(book, lang)
