@@ -83,11 +83,12 @@ CHOICE_LABELS: dict[str, str] = {
 """Words for the values a choice offers; the values themselves stay in the URL and the JSON."""
 
 UI = {
-    "loading": N_("Exact results for the scenario below. The calculator is loading; every change will be "
-                  "recomputed as soon as it is ready."),
+    "loading": N_(
+        "Exact results for the scenario below. The calculator is loading; every change will be "
+        "recomputed as soon as it is ready."
+    ),
     "ready": N_("Ready: every change is recomputed at once."),
-    "failed": N_("The calculator could not start in this browser; the results shown are for the scenario "
-                 "they name."),
+    "failed": N_("The calculator could not start in this browser; the results shown are for the scenario they name."),
     "stale": N_("These results are for the last valid inputs; correct the highlighted field."),
     "computing": N_("Not yet for these inputs: computing…"),
     "loading_other": N_("The calculator is loading; the figures below are not yet for these inputs."),
@@ -137,8 +138,12 @@ options" (open as soon as one of them differs from its default, or holds an erro
 def _calculator_messages() -> tuple[str | tuple[str, ...], ...]:
     """Every message marked in the calculators: a string (``N_``), or a singular and plural (``Nn_``)."""
     root = Path(calculators.__file__).resolve().parent
-    return tuple(message for _, _, message, _, _ in extract_from_dir(
-        str(root), method_map=[("**.py", "python")], keywords={"N_": None, "Nn_": (1, 2)}))
+    return tuple(
+        message
+        for _, _, message, _, _ in extract_from_dir(
+            str(root), method_map=[("**.py", "python")], keywords={"N_": None, "Nn_": (1, 2)}
+        )
+    )
 
 
 def calculator_strings() -> frozenset[str]:
@@ -149,8 +154,10 @@ def calculator_strings() -> frozenset[str]:
 def calculator_plurals(lang: str) -> dict[str, dict[str, str]]:
     """The forms of every message whose words follow a number (an error's ``count``), by its English
     singular (the ``message`` the engine answers with), each form under its CLDR plural category."""
-    return {message[0]: plural_forms(lang, message[0], message[1])
-            for message in sorted(m for m in _calculator_messages() if isinstance(m, tuple))}
+    return {
+        message[0]: plural_forms(lang, message[0], message[1])
+        for message in sorted(m for m in _calculator_messages() if isinstance(m, tuple))
+    }
 
 
 def page_path(name: str) -> str:
@@ -229,13 +236,29 @@ def result_view(view: dict, lang: str, rules: dict[str, str]) -> dict:
             {"label": tr(f["label"]), "text": format_value(f["value"], f["kind"], lang)} for f in view["figures"]
         ],
         "tables": [
-            {"title": tr(t["title"]), "outcome_label": tr(t["outcome_label"]),
-             "rows": [{"k": numbers.decimal(k, 0), "exactly": numbers.percent(p), "at_least": numbers.percent(q),
-                       "bar": bar_width(p, max(r[1] for r in t["rows"]))} for k, p, q in t["rows"]]}
+            {
+                "title": tr(t["title"]),
+                "outcome_label": tr(t["outcome_label"]),
+                "rows": [
+                    {
+                        "k": numbers.decimal(k, 0),
+                        "exactly": numbers.percent(p),
+                        "at_least": numbers.percent(q),
+                        "bar": bar_width(p, max(r[1] for r in t["rows"])),
+                    }
+                    for k, p, q in t["rows"]
+                ],
+            }
             for t in view["tables"]
         ],
-        "steps": [{"label": tr(s["label"]), "text": format_value(s["value"], s["kind"], lang),
-                   "href": rules.get(s["rule"], "#")} for s in view["steps"]],
+        "steps": [
+            {
+                "label": tr(s["label"]),
+                "text": format_value(s["value"], s["kind"], lang),
+                "href": rules.get(s["rule"], "#"),
+            }
+            for s in view["steps"]
+        ],
         "raw": view,
     }
 
@@ -254,15 +277,19 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
             field["text_default"] = ",".join(map(str, value)) if isinstance(value, list) else value
     occasional = OCCASIONAL.get(name, frozenset())
     groups = [
-        {"key": key, "title": tr(GROUP_TITLES[key]) if key else "",
-         "fields": [f for f in fields if f["group"] == key and f["name"] not in occasional],
-         "more": [f for f in fields if f["group"] == key and f["name"] in occasional]}
+        {
+            "key": key,
+            "title": tr(GROUP_TITLES[key]) if key else "",
+            "fields": [f for f in fields if f["group"] == key and f["name"] not in occasional],
+            "more": [f for f in fields if f["group"] == key and f["name"] in occasional],
+        }
         for key in dict.fromkeys(f["group"] for f in fields)
     ]
     rules = {rule.id: ctx.rule_url(rule.id) for rule in book.rules}
     rules |= {  # a step resting on a reading cites its note as ``rule#note``
         f"{rule.id}#{note.id}": ctx.url(book.chapter_of(rule.id).page, anchor=note_anchor(rule.id, note.id))
-        for rule in book.rules for note in rule.notes
+        for rule in book.rules
+        for note in rule.notes
     }
     ui = {key: tr(message) for key, message in UI.items()}
     view = result_view(present(name, defaults), lang, rules)
@@ -287,19 +314,23 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         "units": _picker_data(book, lang, name),
     }
     rule = book.rule(calculator.rule_id)
-    return environment(lang).get_template("calculator.md.j2").render(
-        examples=_example_notices(ctx, name),
-        title=tr(calculator.label),
-        name=name,
-        game=GAME_NAMES[calculator.game],
-        question=tr(calculator.question),
-        rule=f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
-        groups=groups,
-        view=view,
-        ui=ui,
-        engine=engine_href(lang, root_language),
-        engine_start=ctx.url("assets/js/engine-start.js"),  # starts the engine early: the page's scripts run last
-        data=json.dumps(script_data, ensure_ascii=False),  # an attribute: Material re-runs scripts it swaps in
+    return (
+        environment(lang)
+        .get_template("calculator.md.j2")
+        .render(
+            examples=_example_notices(ctx, name),
+            title=tr(calculator.label),
+            name=name,
+            game=GAME_NAMES[calculator.game],
+            question=tr(calculator.question),
+            rule=f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
+            groups=groups,
+            view=view,
+            ui=ui,
+            engine=engine_href(lang, root_language),
+            engine_start=ctx.url("assets/js/engine-start.js"),  # starts the engine early: the page's scripts run last
+            data=json.dumps(script_data, ensure_ascii=False),  # an attribute: Material re-runs scripts it swaps in
+        )
     )
 
 
@@ -331,17 +362,27 @@ def index_page(book: RuleBook, lang: str) -> str:
     for name in DEFAULT_SCENARIOS:
         calculator = CALCULATORS[name]
         rule = book.rule(calculator.rule_id)
-        items.append({"title": tr(calculator.label), "href": posixpath.relpath(page_path(name), CALCULATOR_DIR),
-                      "rule": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})", "game": calculator.game,
-                      "question": tr(calculator.question)})
-    games = [{"name": GAME_NAMES[game], "calculators": [item for item in items if item["game"] == game]}
-             for game in dict.fromkeys(item["game"] for item in items)]
+        items.append(
+            {
+                "title": tr(calculator.label),
+                "href": posixpath.relpath(page_path(name), CALCULATOR_DIR),
+                "rule": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
+                "game": calculator.game,
+                "question": tr(calculator.question),
+            }
+        )
+    games = [
+        {"name": GAME_NAMES[game], "calculators": [item for item in items if item["game"] == game]}
+        for game in dict.fromkeys(item["game"] for item in items)
+    ]
     return environment(lang).get_template("calculators.md.j2").render(games=games)
 
 
 def calculator_pages(book: RuleBook, lang: str, root_language: str, *, directory_urls: bool = True) -> dict[str, str]:
     """Every calculator page of one language, and their index."""
-    pages = {page_path(name): calculator_page(book, name, lang, root_language, directory_urls=directory_urls)
-             for name in DEFAULT_SCENARIOS}
+    pages = {
+        page_path(name): calculator_page(book, name, lang, root_language, directory_urls=directory_urls)
+        for name in DEFAULT_SCENARIOS
+    }
     pages[INDEX_PAGE] = index_page(book, lang)
     return pages

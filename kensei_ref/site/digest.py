@@ -14,10 +14,10 @@ from fractions import Fraction
 from pathlib import Path
 from urllib.parse import urljoin
 
-from kensei_ref.site.digest_odds import OddsTable, odds_tables
 from kensei_ref.languages import get_translations, site_folder
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
+from kensei_ref.site.digest_odds import OddsTable, odds_tables
 from kensei_ref.site.pages import PageContext, calculator_link, environment, has_quick_reference, quick_reference_tables
 
 DIGEST_PAGE = "digest.md"
@@ -53,11 +53,16 @@ def table_view(ctx: PageContext, table: OddsTable) -> dict:
         "column_group": _(table.column_group) if table.column_group else "",
         "columns": [c.heading if c.value is not None else _(c.heading) for c in table.columns],
         "rows": [
-            {"value": row, "cells": [
-                {"text": _format(column.cell(row), column.kind, ctx.lang),
-                 "key": row == key_row and index == key_column}
-                for index, column in enumerate(table.columns)
-            ]}
+            {
+                "value": row,
+                "cells": [
+                    {
+                        "text": _format(column.cell(row), column.kind, ctx.lang),
+                        "key": row == key_row and index == key_column,
+                    }
+                    for index, column in enumerate(table.columns)
+                ],
+            }
             for row in table.rows
         ],
         "href": href,
@@ -74,12 +79,16 @@ def digest_page(book: RuleBook, lang: str, site_url: str = "", *, directory_urls
             from ``file://`` then still prints QR codes that lead to the published calculators.
     """
     ctx = PageContext(book, lang, DIGEST_PAGE, directory_urls)
-    return environment(lang).get_template("digest.md.j2").render(
-        tables=quick_reference_tables(ctx),
-        odds=[table_view(ctx, table) for table in odds_tables()],
-        site_url=site_url,
-        qrcode_src=ctx.url(QRCODE_TARGET.as_posix()),
-        script_src=ctx.url("assets/js/digest.js"),  # every language has its own copy of the assets
+    return (
+        environment(lang)
+        .get_template("digest.md.j2")
+        .render(
+            tables=quick_reference_tables(ctx),
+            odds=[table_view(ctx, table) for table in odds_tables()],
+            site_url=site_url,
+            qrcode_src=ctx.url(QRCODE_TARGET.as_posix()),
+            script_src=ctx.url("assets/js/digest.js"),  # every language has its own copy of the assets
+        )
     )
 
 
@@ -88,4 +97,3 @@ def digest_pages(book: RuleBook, lang: str, site_url: str = "", *, directory_url
     if not has_quick_reference(book):
         return {}
     return {DIGEST_PAGE: digest_page(book, lang, site_url, directory_urls=directory_urls)}
-

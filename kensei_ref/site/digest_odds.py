@@ -129,35 +129,66 @@ def shooting_tables() -> list[OddsTable]:
     armors = tuple(range(0, faces + 1))
     return [
         OddsTable(
-            "odds-hit", N_("Chance to hit, by effective Attack"),
-            N_("One die; the effective Attack includes every modifier (see the quick reference)."), {},
-            "shooting", N_("Effective Attack"), attacks,
-            (Column(N_("Chance that a die hits"), lambda a: _shot("p_hit", attack=a)),), "",
-            base, (base["attack"], 0), "p_hit",
+            "odds-hit",
+            N_("Chance to hit, by effective Attack"),
+            N_("One die; the effective Attack includes every modifier (see the quick reference)."),
+            {},
+            "shooting",
+            N_("Effective Attack"),
+            attacks,
+            (Column(N_("Chance that a die hits"), lambda a: _shot("p_hit", attack=a)),),
+            "",
+            base,
+            (base["attack"], 0),
+            "p_hit",
         ),
         OddsTable(
-            "odds-defense", N_("Chance that a hit gets through Defense, by effective Defense"),
-            N_("Hits from an effective Attack of %(attack)s: a hit rolled on a ten lowers the Defense against "
-               "it, and how many hits are tens depends on the Attack."), {"attack": base["attack"]},
-            "shooting", N_("Effective Defense"), defenses,
-            (Column(N_("Chance that a hit gets through Defense"), lambda d: _shot("p_through", defense=d)),), "",
-            base, (base["defense"], 0), "p_through",
+            "odds-defense",
+            N_("Chance that a hit gets through Defense, by effective Defense"),
+            N_(
+                "Hits from an effective Attack of %(attack)s: a hit rolled on a ten lowers the Defense against "
+                "it, and how many hits are tens depends on the Attack."
+            ),
+            {"attack": base["attack"]},
+            "shooting",
+            N_("Effective Defense"),
+            defenses,
+            (Column(N_("Chance that a hit gets through Defense"), lambda d: _shot("p_through", defense=d)),),
+            "",
+            base,
+            (base["defense"], 0),
+            "p_through",
         ),
         OddsTable(
-            "odds-damage", N_("Damage roll, by Armor"),
-            N_("The threshold reading of the Damage roll, for a hit that got through Defense."), {},
-            "shooting", N_("Armor"), armors,
-            (Column(N_("Chance that a Damage roll deals Wounds"), lambda r: _shot("p_damage", armor=r)),
-             Column(N_("Expected Wounds per hit that gets through"), wounds_per_hit_through, "decimal")), "",
-            base, (base["armor"], 0), "p_damage",
+            "odds-damage",
+            N_("Damage roll, by Armor"),
+            N_("The threshold reading of the Damage roll, for a hit that got through Defense."),
+            {},
+            "shooting",
+            N_("Armor"),
+            armors,
+            (
+                Column(N_("Chance that a Damage roll deals Wounds"), lambda r: _shot("p_damage", armor=r)),
+                Column(N_("Expected Wounds per hit that gets through"), wounds_per_hit_through, "decimal"),
+            ),
+            "",
+            base,
+            (base["armor"], 0),
+            "p_damage",
         ),
         OddsTable(
-            "odds-die", N_("Chance that one die deals Wounds, by Attack and Defense"),
-            N_("One die against Armor %(armor)s, threshold reading of the Damage roll."), {"armor": base["armor"]},
-            "shooting", N_("Effective Attack"), attacks[:-1],
-            tuple(Column(str(d), partial(_die_wounds, defense=d), value=d)
-                  for d in defenses), N_("Effective Defense"),
-            base, (base["attack"], defenses.index(base["defense"])), "p_die_wounds",
+            "odds-die",
+            N_("Chance that one die deals Wounds, by Attack and Defense"),
+            N_("One die against Armor %(armor)s, threshold reading of the Damage roll."),
+            {"armor": base["armor"]},
+            "shooting",
+            N_("Effective Attack"),
+            attacks[:-1],
+            tuple(Column(str(d), partial(_die_wounds, defense=d), value=d) for d in defenses),
+            N_("Effective Defense"),
+            base,
+            (base["attack"], defenses.index(base["defense"])),
+            "p_die_wounds",
         ),
     ]
 
@@ -169,12 +200,18 @@ def regroup_table() -> OddsTable:
     counts = tuple(range(attempts["minimum"], attempts["maximum"] + 1))
     honors = tuple(range(LOWEST_FACE, _faces() + 1))
     return OddsTable(
-        "odds-regroup", N_("Chance to regroup, by Honor"),
+        "odds-regroup",
+        N_("Chance to regroup, by Honor"),
         N_("No modifier and no Mystical Terrain nearby; a second attempt is made only after a failed first."),
-        {}, "regroup", N_("Honor"), honors,
-        tuple(Column(str(n), partial(_regroup, attempts=n), value=n)
-              for n in counts), N_("Attempts"),
-        dict(scenario), (scenario["honor"], counts.index(scenario["attempts"])), "p_regroup",
+        {},
+        "regroup",
+        N_("Honor"),
+        honors,
+        tuple(Column(str(n), partial(_regroup, attempts=n), value=n) for n in counts),
+        N_("Attempts"),
+        dict(scenario),
+        (scenario["honor"], counts.index(scenario["attempts"])),
+        "p_regroup",
     )
 
 
@@ -186,12 +223,18 @@ def charge_table() -> OddsTable:
     longest = len(largest.roll.pmf) - 1  # type: ignore[attr-defined]  # the highest total the most dice can roll
     distances = tuple(range(LOWEST_FACE + 1, longest + 1))  # a distance of one face or less is always reached
     return OddsTable(
-        "odds-charge", N_("Chance that a charge reaches its target, by distance"),
-        N_("A direct charge: the charge dice must total at least the distance in centimetres."), {},
-        "charge", N_("Distance (cm)"), distances,
-        tuple(Column(d, partial(_charge, dice=d), value=d)
-              for d in dice), N_("Charge dice"),
-        dict(scenario), (scenario["distance"], list(dice).index(scenario["dice"])), "p_success",
+        "odds-charge",
+        N_("Chance that a charge reaches its target, by distance"),
+        N_("A direct charge: the charge dice must total at least the distance in centimetres."),
+        {},
+        "charge",
+        N_("Distance (cm)"),
+        distances,
+        tuple(Column(d, partial(_charge, dice=d), value=d) for d in dice),
+        N_("Charge dice"),
+        dict(scenario),
+        (scenario["distance"], list(dice).index(scenario["dice"])),
+        "p_success",
     )
 
 

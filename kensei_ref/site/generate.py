@@ -29,8 +29,9 @@ def generated_pages(
         benchmarks: the calculators' and the browser's measured figures, when ``make bench`` wrote them.
     """
     # Examples a calculator checks show a mark; those with a calculator page link to it with their inputs.
-    generated = pages.site_pages(book, lang, set(CALCULATORS), frozenset(calculator_pages.DEFAULT_SCENARIOS),
-                                 directory_urls=directory_urls)
+    generated = pages.site_pages(
+        book, lang, set(CALCULATORS), frozenset(calculator_pages.DEFAULT_SCENARIOS), directory_urls=directory_urls
+    )
     generated.update(calculator_pages.calculator_pages(book, lang, SOURCE_LANGUAGE, directory_urls=directory_urls))
     generated.update(digest_pages(book, lang, site_url, directory_urls=directory_urls))
     generated.update(units_pages.units_pages(book, lang))

@@ -5,18 +5,22 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from calculators import CALCULATORS
-
-from kensei_ref.site import calculator_pages
-from kensei_ref.site.digest import DIGEST_PAGE
-from kensei_ref.site.units_pages import ADVISOR_PAGE, UNITS_PAGE
 from kensei_ref.languages import N_, get_translations
 from kensei_ref.rules.model import RuleBook
-from kensei_ref.site.pages import (BENCHMARKS_PAGE, CLARIFICATIONS_PAGE, GAME_NAMES, GLOSSARY_PAGE,
-                                    QUICK_REFERENCE_PAGE, SOURCES_PAGE)
+from kensei_ref.site import calculator_pages
+from kensei_ref.site.digest import DIGEST_PAGE
+from kensei_ref.site.pages import (
+    BENCHMARKS_PAGE,
+    CLARIFICATIONS_PAGE,
+    GAME_NAMES,
+    GLOSSARY_PAGE,
+    QUICK_REFERENCE_PAGE,
+    SOURCES_PAGE,
+)
+from kensei_ref.site.units_pages import ADVISOR_PAGE, UNITS_PAGE
 
 DATA_FORMAT_PAGE = "data-format.md"
 """Hand-written in each language: the shape of the rules.json export."""
-
 
 
 def nav(book: RuleBook, lang: str, pages: Collection[str]) -> list[dict]:
@@ -25,14 +29,24 @@ def nav(book: RuleBook, lang: str, pages: Collection[str]) -> list[dict]:
     items: list[dict] = [{_("Home"): "index.md"}]
     for game in book.games():
         chapters = [c for c in book.chapters if c.game == game]
-        items.append({GAME_NAMES[game]: [
-            {(f"{c.number}. {c.title[lang]}" if c.number else c.title[lang]): c.page} for c in chapters
-        ]})
-    calculators = [{_(CALCULATORS[name].label): calculator_pages.page_path(name)}
-                   for name in calculator_pages.DEFAULT_SCENARIOS if calculator_pages.page_path(name) in pages]
+        items.append(
+            {
+                GAME_NAMES[game]: [
+                    {(f"{c.number}. {c.title[lang]}" if c.number else c.title[lang]): c.page} for c in chapters
+                ]
+            }
+        )
+    calculators = [
+        {_(CALCULATORS[name].label): calculator_pages.page_path(name)}
+        for name in calculator_pages.DEFAULT_SCENARIOS
+        if calculator_pages.page_path(name) in pages
+    ]
     if calculators:
-        mine = [{_(title): page} for title, page in ((N_("My units"), UNITS_PAGE), (N_("Orders advisor"), ADVISOR_PAGE))
-                if page in pages]
+        mine = [
+            {_(title): page}
+            for title, page in ((N_("My units"), UNITS_PAGE), (N_("Orders advisor"), ADVISOR_PAGE))
+            if page in pages
+        ]
         items.append({_("Calculators"): [{_("All calculators"): calculator_pages.INDEX_PAGE}, *mine, *calculators]})
     if QUICK_REFERENCE_PAGE in pages:
         items.append({_("Quick reference"): QUICK_REFERENCE_PAGE})

@@ -72,110 +72,267 @@ def _each(rule: str, *rows: tuple[Label, str]) -> tuple[tuple[Label, tuple[Cell,
 
 
 TABLES: tuple[Table, ...] = (
-    Table(N_("Action points per turn"), N_("Unit type"), (N_("Action points"),), (
-        *_each("kensei.action-points", (term("infantry"), "infantry"), (term("cavalry"), "cavalry"),
-               (term("creature"), "creature"), (term("harasser"), "harasser"),
-               (text(N_("Model on its own")), "lone_model"), (term("character"), "character"),
-               (term("large-creature"), "large_creature")),
-        (title("kensei.reaction-cost"), _one("kensei.reaction-cost", "action_points")),
-    )),
-    Table(N_("Movement"), N_("Unit type"), (N_("Distance"),), (
-        *_each("kensei.movement", (term("infantry"), "infantry"), (term("cavalry"), "cavalry"),
-               (term("large-creature"), "large")),
-        (title("kensei.facing"), _one("kensei.facing", "cost_cm")),
-        (title("kensei.pivoting"), _one("kensei.pivoting", "cost_cm")),
-        *_each("kensei.obstacles", (text(N_("Obstacle")), "normal_cm"),
-               (text(N_("Very high obstacle")), "very_high_cm"),
-               (text(N_("Obstacle, cavalry (never very high)")), "cavalry_cm")),
-    ), unit="cm"),
-    Table(N_("Movement costs and multipliers"), N_("Situation"), (N_("Value"),), (
-        (text(N_("Running: movement multiplied by")), _one("kensei.running", "multiplier")),
-        (text(N_("Difficult terrain: movement divided by")), _one("kensei.difficult-terrain", "movement_divisor")),
-        (text(N_("Bridge: movement divided by")), _one("kensei.bridge", "movement_divisor")),
-        (text(N_("Moving through a friendly unit: action points lost by each unit")),
-         _one("kensei.moving-through-friends", "action_points")),
-        (text(N_("Moving through a friendly unit: Initiative lost by each unit")),
-         _one("kensei.moving-through-friends", "initiative")),
-    )),
-    Table(N_("Ranged attack modifiers (to the Attack the dice must beat)"), N_("Situation"), (N_("Attack"),), (
-        (text(N_("Short range")), _one("kensei.firing", "short_range")),
-        (text(N_("Long range")), _one("kensei.firing", "long_range")),
-        (title("kensei.greater-precision"), _one("kensei.greater-precision", "attack")),
-        (text(N_("Second shot of Multiple Shots")), _one("kensei.multiple-shots", "second_shot_attack")),
-        (text(N_("Shooter marched")), _one("kensei.moving-before-shooting", "marched")),
-        (text(N_("Shooter ran")), _one("kensei.moving-before-shooting", "ran")),
-        (text(N_("Target in light cover")), _one("kensei.light-cover", "ranged_attack")),
-        (text(N_("Target in heavy cover")), _one("kensei.heavy-cover", "ranged_attack")),
-        (text(N_("Shooter in deep forest")), _one("kensei.deep-forest", "shooting_attack")),
-        (text(N_("Shooter in a stream, brook, bog or ford")), _one("kensei.shallow-water", "shooting_attack")),
-    ), unit="signed"),
-    Table(N_("Cover"), N_("Cover"), (N_("Attack against shots"), N_("Defense in melee"), N_("Initiative in melee")), (
-        (term("light-cover"), (Cell("kensei.light-cover", "ranged_attack"), Cell("kensei.light-cover", "melee_defense"),
-                               Cell("kensei.light-cover", "melee_initiative"))),
-        (term("heavy-cover"), (Cell("kensei.heavy-cover", "ranged_attack"), Cell("kensei.heavy-cover", "melee_defense"),
-                               Cell("kensei.heavy-cover", "melee_initiative"))),
-    ), unit="signed"),
-    Table(N_("Constructions"), N_("Construction"), (N_("Wounds"), N_("Armor"), N_("Models"), N_("Units")), (
-        (title("kensei.small-constructions"), (Cell("kensei.small-constructions", "wounds"),
-                                               Cell("kensei.small-constructions", "armor"),
-                                               Cell("kensei.small-constructions", "capacity_models"), None)),
-        (title("kensei.house"), (Cell("kensei.house", "wounds", "kensei.small-constructions"),
-                                 Cell("kensei.house", "armor", "kensei.small-constructions"),
-                                 Cell("kensei.house", "capacity_models", "kensei.small-constructions"),
-                                 Cell("kensei.house", "capacity_units"))),
-        (title("kensei.altar"), (Cell("kensei.altar", "wounds"), Cell("kensei.altar", "armor"),
-                                 Cell("kensei.altar", "capacity_models", "kensei.small-constructions"), None)),
-        (title("kensei.torii"), (Cell("kensei.torii", "wounds"), Cell("kensei.torii", "armor"), None, None)),
-        (title("kensei.bridge"), (Cell("kensei.bridge", "wounds"), Cell("kensei.bridge", "armor"), None, None)),
-        (title("kensei.large-constructions"), (Cell("kensei.large-constructions", "wounds"),
-                                               Cell("kensei.large-constructions", "armor"),
-                                               Cell("kensei.large-constructions", "capacity_models", at_least=True),
-                                               None)),
-        (title("kensei.pagoda"), (Cell("kensei.pagoda", "wounds", "kensei.large-constructions"),
-                                  Cell("kensei.pagoda", "armor", "kensei.large-constructions"), None,
-                                  Cell("kensei.pagoda", "capacity_units"))),
-        (title("kensei.castle"), (Cell("kensei.castle", "wounds", "kensei.large-constructions"),
-                                  Cell("kensei.castle", "armor", "kensei.large-constructions"), None,
-                                  Cell("kensei.castle", "capacity_units"))),
-        (title("kensei.clan-castle"), (Cell("kensei.clan-castle", "wounds", "kensei.large-constructions"),
-                                       Cell("kensei.clan-castle", "armor", "kensei.large-constructions"), None,
-                                       Cell("kensei.clan-castle", "capacity_units"))),
-    )),
-    Table(N_("Commandment points"), N_("General"), (N_("Points"),), (
-        *_each("kensei.commandment-points", (term("daimyo"), "daimyo"), (term("taisho"), "taisho"),
-               (term("hero"), "hero"), (term("daisho-samurai"), "daisho_samurai")),
-        (title("kensei.position-of-dominance"), _one("kensei.position-of-dominance", "commandment_points")),
-        (text(N_("Cost: a Taisho ability (one a turn)")), _one("kensei.taisho-abilities", "cost")),
-        (text(N_("Cost: a strategic order")), _one("kensei.strategic-orders", "cost")),
-        (text(N_("Cost: each regroup attempt")), _one("kensei.regroup", "cost_per_attempt")),
-    )),
-    Table(N_("Charge"), N_("Unit type"), (N_("d10 rolled"),), (
-        *_each("kensei.charge-dice", (term("infantry"), "infantry"), (term("creature"), "creature"),
-               (text(N_("Harassers on foot")), "harasser_on_foot"), (term("cavalry"), "cavalry"),
-               (text(N_("Mounted harassers")), "mounted_harasser"), (term("large-creature"), "large_creature")),
-    )),
-    Table(N_("Charge bonuses"), N_("Situation"), (N_("Modifier"),), (
-        (text(N_("Initiative when charging")), _one("kensei.charge-bonuses", "initiative")),
-        (text(N_("Attack: infantry, creatures, harassers on foot, large creatures")),
-         _one("kensei.charge-bonuses", "infantry_attack")),
-        (text(N_("Attack: cavalry, mounted harassers")), _one("kensei.charge-bonuses", "cavalry_attack")),
-        (text(N_("Combat dice for a successful charge against a counter-charge")),
-         _one("kensei.counter-charge", "bonus_dice")),
-        (text(N_("Combat dice against a unit with half the models or fewer")),
-         _one("kensei.outnumbering", "half_bonus")),
-        (text(N_("Combat dice against a unit with a third of the models or fewer")),
-         _one("kensei.outnumbering", "third_bonus")),
-    ), unit="signed"),
-    Table(N_("Ronin: morale test modifiers (to the 2d6 total)"), N_("Situation"), (N_("Modifier"),), (
-        *_each("ronin.morale-modifiers", (text(N_("Fewer than half of the fighters left")), "under_half"),
-               (term("wavering"), "wavering"),
-               (text(N_("A fighter with the Commander skill on the table")), "commander")),
-    ), unit="signed"),
-    Table(N_("Ronin: movement"), N_("Situation"), (N_("Distance"),), (
-        *_each("ronin.movement", (text(N_("Walk")), "walk_in"), (text(N_("Run")), "run_in"),
-               (text(N_("Closest a runner may come to an enemy")), "run_enemy_clearance_in")),
-        (title("ronin.breaking-contact"), _one("ronin.breaking-contact", "distance_in")),
-    ), unit="in"),
+    Table(
+        N_("Action points per turn"),
+        N_("Unit type"),
+        (N_("Action points"),),
+        (
+            *_each(
+                "kensei.action-points",
+                (term("infantry"), "infantry"),
+                (term("cavalry"), "cavalry"),
+                (term("creature"), "creature"),
+                (term("harasser"), "harasser"),
+                (text(N_("Model on its own")), "lone_model"),
+                (term("character"), "character"),
+                (term("large-creature"), "large_creature"),
+            ),
+            (title("kensei.reaction-cost"), _one("kensei.reaction-cost", "action_points")),
+        ),
+    ),
+    Table(
+        N_("Movement"),
+        N_("Unit type"),
+        (N_("Distance"),),
+        (
+            *_each(
+                "kensei.movement",
+                (term("infantry"), "infantry"),
+                (term("cavalry"), "cavalry"),
+                (term("large-creature"), "large"),
+            ),
+            (title("kensei.facing"), _one("kensei.facing", "cost_cm")),
+            (title("kensei.pivoting"), _one("kensei.pivoting", "cost_cm")),
+            *_each(
+                "kensei.obstacles",
+                (text(N_("Obstacle")), "normal_cm"),
+                (text(N_("Very high obstacle")), "very_high_cm"),
+                (text(N_("Obstacle, cavalry (never very high)")), "cavalry_cm"),
+            ),
+        ),
+        unit="cm",
+    ),
+    Table(
+        N_("Movement costs and multipliers"),
+        N_("Situation"),
+        (N_("Value"),),
+        (
+            (text(N_("Running: movement multiplied by")), _one("kensei.running", "multiplier")),
+            (text(N_("Difficult terrain: movement divided by")), _one("kensei.difficult-terrain", "movement_divisor")),
+            (text(N_("Bridge: movement divided by")), _one("kensei.bridge", "movement_divisor")),
+            (
+                text(N_("Moving through a friendly unit: action points lost by each unit")),
+                _one("kensei.moving-through-friends", "action_points"),
+            ),
+            (
+                text(N_("Moving through a friendly unit: Initiative lost by each unit")),
+                _one("kensei.moving-through-friends", "initiative"),
+            ),
+        ),
+    ),
+    Table(
+        N_("Ranged attack modifiers (to the Attack the dice must beat)"),
+        N_("Situation"),
+        (N_("Attack"),),
+        (
+            (text(N_("Short range")), _one("kensei.firing", "short_range")),
+            (text(N_("Long range")), _one("kensei.firing", "long_range")),
+            (title("kensei.greater-precision"), _one("kensei.greater-precision", "attack")),
+            (text(N_("Second shot of Multiple Shots")), _one("kensei.multiple-shots", "second_shot_attack")),
+            (text(N_("Shooter marched")), _one("kensei.moving-before-shooting", "marched")),
+            (text(N_("Shooter ran")), _one("kensei.moving-before-shooting", "ran")),
+            (text(N_("Target in light cover")), _one("kensei.light-cover", "ranged_attack")),
+            (text(N_("Target in heavy cover")), _one("kensei.heavy-cover", "ranged_attack")),
+            (text(N_("Shooter in deep forest")), _one("kensei.deep-forest", "shooting_attack")),
+            (text(N_("Shooter in a stream, brook, bog or ford")), _one("kensei.shallow-water", "shooting_attack")),
+        ),
+        unit="signed",
+    ),
+    Table(
+        N_("Cover"),
+        N_("Cover"),
+        (N_("Attack against shots"), N_("Defense in melee"), N_("Initiative in melee")),
+        (
+            (
+                term("light-cover"),
+                (
+                    Cell("kensei.light-cover", "ranged_attack"),
+                    Cell("kensei.light-cover", "melee_defense"),
+                    Cell("kensei.light-cover", "melee_initiative"),
+                ),
+            ),
+            (
+                term("heavy-cover"),
+                (
+                    Cell("kensei.heavy-cover", "ranged_attack"),
+                    Cell("kensei.heavy-cover", "melee_defense"),
+                    Cell("kensei.heavy-cover", "melee_initiative"),
+                ),
+            ),
+        ),
+        unit="signed",
+    ),
+    Table(
+        N_("Constructions"),
+        N_("Construction"),
+        (N_("Wounds"), N_("Armor"), N_("Models"), N_("Units")),
+        (
+            (
+                title("kensei.small-constructions"),
+                (
+                    Cell("kensei.small-constructions", "wounds"),
+                    Cell("kensei.small-constructions", "armor"),
+                    Cell("kensei.small-constructions", "capacity_models"),
+                    None,
+                ),
+            ),
+            (
+                title("kensei.house"),
+                (
+                    Cell("kensei.house", "wounds", "kensei.small-constructions"),
+                    Cell("kensei.house", "armor", "kensei.small-constructions"),
+                    Cell("kensei.house", "capacity_models", "kensei.small-constructions"),
+                    Cell("kensei.house", "capacity_units"),
+                ),
+            ),
+            (
+                title("kensei.altar"),
+                (
+                    Cell("kensei.altar", "wounds"),
+                    Cell("kensei.altar", "armor"),
+                    Cell("kensei.altar", "capacity_models", "kensei.small-constructions"),
+                    None,
+                ),
+            ),
+            (title("kensei.torii"), (Cell("kensei.torii", "wounds"), Cell("kensei.torii", "armor"), None, None)),
+            (title("kensei.bridge"), (Cell("kensei.bridge", "wounds"), Cell("kensei.bridge", "armor"), None, None)),
+            (
+                title("kensei.large-constructions"),
+                (
+                    Cell("kensei.large-constructions", "wounds"),
+                    Cell("kensei.large-constructions", "armor"),
+                    Cell("kensei.large-constructions", "capacity_models", at_least=True),
+                    None,
+                ),
+            ),
+            (
+                title("kensei.pagoda"),
+                (
+                    Cell("kensei.pagoda", "wounds", "kensei.large-constructions"),
+                    Cell("kensei.pagoda", "armor", "kensei.large-constructions"),
+                    None,
+                    Cell("kensei.pagoda", "capacity_units"),
+                ),
+            ),
+            (
+                title("kensei.castle"),
+                (
+                    Cell("kensei.castle", "wounds", "kensei.large-constructions"),
+                    Cell("kensei.castle", "armor", "kensei.large-constructions"),
+                    None,
+                    Cell("kensei.castle", "capacity_units"),
+                ),
+            ),
+            (
+                title("kensei.clan-castle"),
+                (
+                    Cell("kensei.clan-castle", "wounds", "kensei.large-constructions"),
+                    Cell("kensei.clan-castle", "armor", "kensei.large-constructions"),
+                    None,
+                    Cell("kensei.clan-castle", "capacity_units"),
+                ),
+            ),
+        ),
+    ),
+    Table(
+        N_("Commandment points"),
+        N_("General"),
+        (N_("Points"),),
+        (
+            *_each(
+                "kensei.commandment-points",
+                (term("daimyo"), "daimyo"),
+                (term("taisho"), "taisho"),
+                (term("hero"), "hero"),
+                (term("daisho-samurai"), "daisho_samurai"),
+            ),
+            (title("kensei.position-of-dominance"), _one("kensei.position-of-dominance", "commandment_points")),
+            (text(N_("Cost: a Taisho ability (one a turn)")), _one("kensei.taisho-abilities", "cost")),
+            (text(N_("Cost: a strategic order")), _one("kensei.strategic-orders", "cost")),
+            (text(N_("Cost: each regroup attempt")), _one("kensei.regroup", "cost_per_attempt")),
+        ),
+    ),
+    Table(
+        N_("Charge"),
+        N_("Unit type"),
+        (N_("d10 rolled"),),
+        (
+            *_each(
+                "kensei.charge-dice",
+                (term("infantry"), "infantry"),
+                (term("creature"), "creature"),
+                (text(N_("Harassers on foot")), "harasser_on_foot"),
+                (term("cavalry"), "cavalry"),
+                (text(N_("Mounted harassers")), "mounted_harasser"),
+                (term("large-creature"), "large_creature"),
+            ),
+        ),
+    ),
+    Table(
+        N_("Charge bonuses"),
+        N_("Situation"),
+        (N_("Modifier"),),
+        (
+            (text(N_("Initiative when charging")), _one("kensei.charge-bonuses", "initiative")),
+            (
+                text(N_("Attack: infantry, creatures, harassers on foot, large creatures")),
+                _one("kensei.charge-bonuses", "infantry_attack"),
+            ),
+            (text(N_("Attack: cavalry, mounted harassers")), _one("kensei.charge-bonuses", "cavalry_attack")),
+            (
+                text(N_("Combat dice for a successful charge against a counter-charge")),
+                _one("kensei.counter-charge", "bonus_dice"),
+            ),
+            (
+                text(N_("Combat dice against a unit with half the models or fewer")),
+                _one("kensei.outnumbering", "half_bonus"),
+            ),
+            (
+                text(N_("Combat dice against a unit with a third of the models or fewer")),
+                _one("kensei.outnumbering", "third_bonus"),
+            ),
+        ),
+        unit="signed",
+    ),
+    Table(
+        N_("Ronin: morale test modifiers (to the 2d6 total)"),
+        N_("Situation"),
+        (N_("Modifier"),),
+        (
+            *_each(
+                "ronin.morale-modifiers",
+                (text(N_("Fewer than half of the fighters left")), "under_half"),
+                (term("wavering"), "wavering"),
+                (text(N_("A fighter with the Commander skill on the table")), "commander"),
+            ),
+        ),
+        unit="signed",
+    ),
+    Table(
+        N_("Ronin: movement"),
+        N_("Situation"),
+        (N_("Distance"),),
+        (
+            *_each(
+                "ronin.movement",
+                (text(N_("Walk")), "walk_in"),
+                (text(N_("Run")), "run_in"),
+                (text(N_("Closest a runner may come to an enemy")), "run_enemy_clearance_in"),
+            ),
+            (title("ronin.breaking-contact"), _one("ronin.breaking-contact", "distance_in")),
+        ),
+        unit="in",
+    ),
 )
 
 
@@ -241,11 +398,23 @@ def tables(book: RuleBook, lang: str) -> list[dict]:
         for label, cells in table.rows:
             first_rule = next(c.rule for c in cells if c is not None)
             label_text = name(label)
-            rows.append({"name": label_text[:1].upper() + label_text[1:], "rule": first_rule,
-                         "cells": [_shown(book, c, table.unit, lang) for c in cells]})
+            rows.append(
+                {
+                    "name": label_text[:1].upper() + label_text[1:],
+                    "rule": first_rule,
+                    "cells": [_shown(book, c, table.unit, lang) for c in cells],
+                }
+            )
         used = [c for _label, cells in table.rows for c in cells if c is not None]
         notes = [_(DERIVED_NOTE)] if any(derived(book, c) for c in used) else []
         notes += [_(AT_LEAST_NOTE)] if any(c.at_least for c in used) else []
-        result.append({"title": _(table.title), "row_heading": _(table.row_heading),
-                       "columns": [_(c) for c in table.columns], "rows": rows, "notes": notes})
+        result.append(
+            {
+                "title": _(table.title),
+                "row_heading": _(table.row_heading),
+                "columns": [_(c) for c in table.columns],
+                "rows": rows,
+                "notes": notes,
+            }
+        )
     return result

@@ -48,10 +48,14 @@ UI = {
     "none": N_("No unit saved on this device yet."),
     "saved": N_("Saved: %(name)s."),
     "deleted": N_("Deleted: %(name)s."),
-    "imported": Nn_("%(count)s unit imported from the file; the units already saved are kept.",
-                    "%(count)s units imported from the file; the units already saved are kept."),
-    "shared": Nn_("This link holds %(count)s unit. Save it on this device?",
-                  "This link holds %(count)s units. Save them on this device?"),
+    "imported": Nn_(
+        "%(count)s unit imported from the file; the units already saved are kept.",
+        "%(count)s units imported from the file; the units already saved are kept.",
+    ),
+    "shared": Nn_(
+        "This link holds %(count)s unit. Save it on this device?",
+        "This link holds %(count)s units. Save them on this device?",
+    ),
     "keep": N_("Save them"),
     "refused": N_("Not imported, nothing changed: %(message)s"),
     "unit_field": N_("unit %(number)s, %(field)s"),
@@ -88,8 +92,10 @@ UI = {
     "rules_used": N_("Rules"),
     "more": N_("Modifiers and options"),
     "situation": N_("Situation"),
-    "too_costly": Nn_("The unit's %(points)s action point is not enough for:",
-                      "The unit's %(points)s action points are not enough for:"),
+    "too_costly": Nn_(
+        "The unit's %(points)s action point is not enough for:",
+        "The unit's %(points)s action points are not enough for:",
+    ),
     "needs": N_("%(orders)s (action points needed: %(points)s)"),
 }
 """Interface strings of the two pages, translated into the page's language for its script (a count's
