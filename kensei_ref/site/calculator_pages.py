@@ -275,22 +275,8 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         if field["name"] in defaults:
             value = defaults[field["name"]]
             field["text_default"] = ",".join(map(str, value)) if isinstance(value, list) else value
-    occasional = OCCASIONAL.get(name, frozenset())
-    groups = [
-        {
-            "key": key,
-            "title": tr(GROUP_TITLES[key]) if key else "",
-            "fields": [f for f in fields if f["group"] == key and f["name"] not in occasional],
-            "more": [f for f in fields if f["group"] == key and f["name"] in occasional],
-        }
-        for key in dict.fromkeys(f["group"] for f in fields)
-    ]
-    rules = {rule.id: ctx.rule_url(rule.id) for rule in book.rules}
-    rules |= {  # a step resting on a reading cites its note as ``rule#note``
-        f"{rule.id}#{note.id}": ctx.url(book.chapter_of(rule.id).page, anchor=note_anchor(rule.id, note.id))
-        for rule in book.rules
-        for note in rule.notes
-    }
+    groups = _field_groups(name, fields, lang)
+    rules = _rule_addresses(book, ctx)
     ui = {key: tr(message) for key, message in UI.items()}
     view = result_view(present(name, defaults), lang, rules)
     result_template = environment(lang).get_template("_calc_result.html.j2").module
@@ -332,6 +318,33 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
             data=json.dumps(script_data, ensure_ascii=False),  # an attribute: Material re-runs scripts it swaps in
         )
     )
+
+
+def _field_groups(name: str, fields: list[dict], lang: str) -> list[dict]:
+    """The form's fields by group, in order; each group's occasional inputs folded apart (``more``)."""
+    tr = get_translations(lang).gettext
+    occasional = OCCASIONAL.get(name, frozenset())
+    return [
+        {
+            "key": key,
+            "title": tr(GROUP_TITLES[key]) if key else "",
+            "fields": [f for f in fields if f["group"] == key and f["name"] not in occasional],
+            "more": [f for f in fields if f["group"] == key and f["name"] in occasional],
+        }
+        for key in dict.fromkeys(f["group"] for f in fields)
+    ]
+
+
+def _rule_addresses(book: RuleBook, ctx: PageContext) -> dict[str, str]:
+    """Every rule's address from this page, and every note's: a step resting on a reading cites its note
+    as ``rule#note``."""
+    rules = {rule.id: ctx.rule_url(rule.id) for rule in book.rules}
+    rules |= {
+        f"{rule.id}#{note.id}": ctx.url(book.chapter_of(rule.id).page, anchor=note_anchor(rule.id, note.id))
+        for rule in book.rules
+        for note in rule.notes
+    }
+    return rules
 
 
 def _example_notices(ctx: PageContext, name: str) -> list[dict[str, str]]:

@@ -127,6 +127,11 @@ def shooting_tables() -> list[OddsTable]:
     attacks = tuple(range(0, faces + 1))  # from every face hitting to none
     defenses = tuple(range(LOWEST_FACE, faces + 1))
     armors = tuple(range(0, faces + 1))
+    return [*_hit_tables(base, attacks, defenses), *_damage_tables(base, attacks, defenses, armors)]
+
+
+def _hit_tables(base: dict, attacks: tuple[int, ...], defenses: tuple[int, ...]) -> list[OddsTable]:
+    """To hit, by Attack; through Defense, by Defense."""
     return [
         OddsTable(
             "odds-hit",
@@ -159,6 +164,14 @@ def shooting_tables() -> list[OddsTable]:
             (base["defense"], 0),
             "p_through",
         ),
+    ]
+
+
+def _damage_tables(
+    base: dict, attacks: tuple[int, ...], defenses: tuple[int, ...], armors: tuple[int, ...]
+) -> list[OddsTable]:
+    """The Damage roll, by Armor; one die's Wounds, by Attack and Defense."""
+    return [
         OddsTable(
             "odds-damage",
             N_("Damage roll, by Armor"),

@@ -600,27 +600,7 @@ def _browser_view(figures: dict, lang: str) -> dict:
         (_("Transferred by a calculator page until ready"), kib(sizes["calculator_page"]["bytes"])),
         (_("Calculator files fetched by a rule page"), numbers.decimal(len(sizes["rule_page"]["engine_requests"]), 0)),
     ]
-    if "offline" in figures:
-
-        def megabytes(value: int) -> str:
-            return _("%(size)s MB") % {"size": numbers.decimal(value / 1e6, 1)}
-
-        for key, label in (
-            ("first_visit", _("First visit of a rule page, until saved for offline use")),
-            ("everything", _("“Download everything” on the Offline page")),
-        ):
-            step = figures["offline"][key]
-            rows.append(
-                (
-                    label,
-                    _("%(time)s; %(sent)s sent, %(stored)s stored")
-                    % {
-                        "time": ms(step["ms"]),
-                        "sent": megabytes(step["bytes_served"]),
-                        "stored": megabytes(step["storage_bytes"]),
-                    },
-                )
-            )
+    rows += _offline_rows(figures.get("offline"), lang)
     rows += _engine_rows(figures, lang)
     if "advisor" in figures:
         advisor = figures["advisor"]
@@ -635,6 +615,31 @@ def _browser_view(figures: dict, lang: str) -> dict:
         "rows": [{"label": label, "value": value} for label, value in rows],
         "scenarios": _scenario_rows(figures.get("scenarios", []), lang),
     }
+
+
+def _offline_rows(offline: dict | None, lang: str) -> list[tuple[str, str]]:
+    """Saving for offline use: a first visit's language, and "download everything"."""
+    if offline is None:
+        return []
+    _ = get_translations(lang).gettext
+    numbers = numbers_for(lang)
+
+    def megabytes(value: int) -> str:
+        return _("%(size)s MB") % {"size": numbers.decimal(value / 1e6, 1)}
+
+    rows = []
+    for key, label in (
+        ("first_visit", _("First visit of a rule page, until saved for offline use")),
+        ("everything", _("“Download everything” on the Offline page")),
+    ):
+        step = offline[key]
+        values = {
+            "time": numbers.quantity(step["ms"], symbol(lang, MILLISECONDS), 1),
+            "sent": megabytes(step["bytes_served"]),
+            "stored": megabytes(step["storage_bytes"]),
+        }
+        rows.append((label, _("%(time)s; %(sent)s sent, %(stored)s stored") % values))
+    return rows
 
 
 TABLE_QUESTIONS = {
