@@ -30,6 +30,7 @@ from kensei_ref.numbers import numbers_for
 from kensei_ref.rules import freshness
 from kensei_ref.rules.model import Chapter, Citation, Example, Note, Rule, RuleBook, Term
 from kensei_ref.rules.references import REFERENCE, expand, plain, value_text, written_numbers
+from kensei_ref.rules.search import referenced_terms
 from kensei_ref.site import quickref
 from kensei_ref.site.clarification_anchors import LEGACY_ANCHORS
 from kensei_ref.site.typography import french_spacing
@@ -170,15 +171,7 @@ class PageContext:
 def search_keywords(book: RuleBook, rule: Rule) -> str:
     """Words that find a rule from any language: its id, its number, and the glossary names of the
     terms it uses in all three languages (a player may know a term only in another language)."""
-    texts = [rule.body, *(e.text for e in rule.examples), *(n.text for n in rule.notes)]
-    term_ids = dict.fromkeys(
-        match["target"]
-        for text in texts
-        for lang in LANGUAGES
-        for match in REFERENCE.finditer(text[lang])
-        if match["kind"] == "term"
-    )
-    names = dict.fromkeys(book.term(t).name[lang] for t in term_ids for lang in LANGUAGES)
+    names = dict.fromkeys(term.name[lang] for term in referenced_terms(book, rule) for lang in LANGUAGES)
     names.update(dict.fromkeys(rule.title[lang] for lang in LANGUAGES))
     words = [rule.id, rule.number or "", *names]
     return " ".join(w for w in words if w)
