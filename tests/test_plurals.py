@@ -192,3 +192,18 @@ def test_the_benchmarks_page_shows_the_edit_loop_in_each_language_and_its_units(
     assert "\u00a0мс |" in russian and "\u00a0ms |" not in russian
     del figures["serve"]
     assert "make serve" not in benchmarks_page(figures, "fr")
+
+
+def test_the_benchmarks_pages_terminal_figures_are_a_table_of_their_own():
+    """A Markdown table needs a blank line before it, or it reads as the paragraph's text."""
+    import json
+    from pathlib import Path
+
+    from kensei_ref.site.pages import benchmarks_page
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    figures = json.loads((docs / "benchmarks.json").read_text(encoding="utf-8"))
+    for lang in ("en", "fr", "ru"):
+        lines = benchmarks_page(figures, lang).split("\n")
+        tables = [i for i, line in enumerate(lines) if line.startswith("| ") and not lines[i - 1].startswith("|")]
+        assert tables and all(lines[i - 1] == "" for i in tables), [lines[i - 1] for i in tables]
