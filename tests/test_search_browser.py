@@ -116,6 +116,20 @@ def _worker_top_rules(page, queries: list[str]) -> list[tuple[list[str], float]]
     return [(_top_rules(answer["hrefs"]), answer["ms"]) for answer in page.evaluate(ASK_WORKER, queries)]
 
 
+def _answers_and_misses(context, server: str, lang: str, cases: list[dict]) -> tuple[list, list[str]]:
+    """The worker's answers to ``cases`` on the home page of ``lang``, and a line for each case whose
+    expected rules are not all in its top three."""
+    page = _home(context, server, lang)
+    answers = _worker_top_rules(page, [case["query"] for case in cases])
+    page.close()
+    misses = [
+        f"{lang} {case['query']!r}: expected {case['expect']}, got {top}"
+        for case, (top, _) in zip(cases, answers, strict=True)
+        if not set(case["expect"]) <= set(top)
+    ]
+    return answers, misses
+
+
 def test_search_finds_rules_in_the_top_three(context, server, record_property):
     found = total = 0
     times: list[float] = []
@@ -123,14 +137,7 @@ def test_search_finds_rules_in_the_top_three(context, server, record_property):
     for lang in ("en", "fr", "ru"):
         cases = [q for q in QUERIES if q["lang"] == lang]
         assert len(cases) >= 20
-        page = _home(context, server, lang)
-        answers = _worker_top_rules(page, [case["query"] for case in cases])
-        page.close()
-        lang_misses = [
-            f"{lang} {case['query']!r}: expected {case['expect']}, got {top}"
-            for case, (top, _) in zip(cases, answers, strict=True)
-            if not set(case["expect"]) <= set(top)
-        ]
+        answers, lang_misses = _answers_and_misses(context, server, lang, cases)
         lang_times = [ms for _, ms in answers]
         hits = len(cases) - len(lang_misses)
         rate = hits / len(cases)
@@ -150,14 +157,7 @@ def test_search_finds_rules_in_the_top_three(context, server, record_property):
 @pytest.mark.parametrize("lang", ["en", "fr", "ru"])
 def test_player_queries_find_rules_in_the_top_three(context, server, record_property, lang):
     cases = [q for q in PLAYER_QUERIES if q["lang"] == lang]
-    page = _home(context, server, lang)
-    answers = _worker_top_rules(page, [case["query"] for case in cases])
-    page.close()
-    misses = [
-        f"{lang} {case['query']!r}: expected {case['expect']}, got {top}"
-        for case, (top, _) in zip(cases, answers, strict=True)
-        if not set(case["expect"]) <= set(top)
-    ]
+    _, misses = _answers_and_misses(context, server, lang, cases)
     rate = 1 - len(misses) / len(cases)
     record_property(f"player_search_{lang}_hit_rate", rate)
     print(f"\n{lang}: {len(cases) - len(misses)}/{len(cases)} player queries in the top three ({rate:.1%})")

@@ -138,13 +138,28 @@ def test_a_unit_saved_from_the_form_is_listed_and_exported_as_a_file_python_read
     assert not errors
 
 
-def test_a_bad_field_is_named_in_the_pages_language_before_anything_is_saved(phone, server):
+def _saved_in_russian(phone, server: str, action: str, field: str, value: str):
+    """The Russian units page with one samurai saved, after ``action`` on it, ``value`` typed into
+    ``field`` and Save pressed; with the Russian catalog's gettext."""
     _ = get_translations("ru").gettext
     page = phone([SAMURAI])
     page.goto(f"{server}/ru/units/")
-    page.get_by_role("button", name=_(UI["edit"])).click()
-    page.locator("#u-attack").fill("25")
+    page.get_by_role("button", name=_(action)).click()
+    page.locator(field).fill(value)
     page.get_by_role("button", name=_(UI["save"])).click()
+    return page, _
+
+
+def _pick_units(page, pickers: str, chips: tuple[int, int], ready: str) -> None:
+    """Tap chip ``chips[0]`` in the first of ``pickers`` (my unit) and ``chips[1]`` in the second (the
+    enemy), then wait until the script ``ready`` holds."""
+    for picker, chip in enumerate(chips):
+        page.locator(pickers).nth(picker).locator(".kr-units__chip").nth(chip).click()
+    page.wait_for_function(ready, timeout=ENGINE_TIMEOUT)
+
+
+def test_a_bad_field_is_named_in_the_pages_language_before_anything_is_saved(phone, server):
+    page, _ = _saved_in_russian(phone, server, UI["edit"], "#u-attack", "25")
     expect(page.locator("#u-attack-error")).to_have_text(_(UI["int"]) % {"minimum": 0, "maximum": 20})
     assert _saved(page)[0]["attack"] == SAMURAI["attack"]
     # a rule across fields comes from the engine, translated: a loaded weapon needs a ranged one
@@ -231,12 +246,12 @@ def test_the_advisor_ranks_the_orders_of_two_saved_units_as_python_does(phone, s
     assert numbers.decimal(rows[0].expected_dealt) in shown.first.inner_text()
     assert numbers.percent(rows[0].at_least(1)) in shown.first.inner_text()
     # two taps swap the units: the table is ranked again for the samurai against the archers
-    page.locator(".kr-units__pick").nth(0).locator(".kr-units__chip").nth(1).click()
-    page.locator(".kr-units__pick").nth(1).locator(".kr-units__chip").nth(0).click()
-    page.wait_for_function(
+    _pick_units(
+        page,
+        ".kr-units__pick",
+        (1, 0),
         "() => document.querySelector('.kr-advisor').dataset.state === 'fresh'"
         " && window.__krAdvice.advice.rows.every((row) => !row.actions.includes('fire'))",
-        timeout=ENGINE_TIMEOUT,
     )
     samurai, archers = read_units(units_file(SAMURAI, ARCHERS))
     expected = advise(samurai, archers, dict(ADVISOR_DEFAULTS)).rows
@@ -323,12 +338,12 @@ def test_without_saved_units_the_advisor_points_to_my_units(phone, server):
 def test_a_calculator_takes_its_inputs_from_the_picked_units(phone, server):
     page = phone([ARCHERS, SAMURAI])
     page.goto(f"{server}/calculators/shooting/")
-    page.locator(".kr-calc__units .kr-units__pick").nth(0).locator(".kr-units__chip").nth(0).click()
-    page.locator(".kr-calc__units .kr-units__pick").nth(1).locator(".kr-units__chip").nth(1).click()
-    page.wait_for_function(
+    _pick_units(
+        page,
+        ".kr-calc__units .kr-units__pick",
+        (0, 1),
         "() => document.querySelector('#s1-defense').value === '6'"
         " && document.querySelector('.kr-result[data-scenario=\"1\"]').dataset.state === 'fresh'",
-        timeout=ENGINE_TIMEOUT,
     )
     assert page.locator("#s1-wounds").input_value() == "1,1,1,1,1,1"
     assert page.locator("#s1-models").input_value() == ""
@@ -455,12 +470,7 @@ def test_my_units_and_the_advisor_have_no_serious_axe_violation(phone, server, w
 
 
 def test_a_second_unit_of_the_same_name_is_refused_at_its_name(phone, server):
-    _ = get_translations("ru").gettext
-    page = phone([SAMURAI])
-    page.goto(f"{server}/ru/units/")
-    page.get_by_role("button", name=_(UI["duplicate"])).click()
-    page.locator("#u-name").fill("samurai")
-    page.get_by_role("button", name=_(UI["save"])).click()
+    page, _ = _saved_in_russian(phone, server, UI["duplicate"], "#u-name", "samurai")
     expected = _("is the name of another unit: {name}").format(name="samurai")
     expect(page.locator("#u-name-error")).to_contain_text(expected, timeout=ENGINE_TIMEOUT)
     assert _saved(page) == [SAMURAI]

@@ -19,7 +19,7 @@ from calculators import CalculatorInputError, RuleValues
 from calculators.advisor import PARAMS, Advice, advice_json, advise, explain
 from calculators.advisor_odds import Row
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS, parse_sequence
-from kensei_ref.cli.calc import _dest, add_param_options, error_line, parsed
+from kensei_ref.cli.calc import add_param_options, error_line, given_inputs
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.languages import LANGUAGES, N_, get_translations
 from kensei_ref.numbers import numbers_for
@@ -53,15 +53,8 @@ def run_advise(args: argparse.Namespace) -> int:
     rules refuse, or 2 for a bad input."""
     prog = "kensei-ref advise"
     try:
-        lang = args.lang
-        if lang not in LANGUAGES:
-            raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {lang!r}")
-        rules = RuleValues.bundled()
-        situation: dict[str, Any] = {}
-        for param in PARAMS:
-            raw = getattr(args, _dest(param), None)
-            if raw is not None:
-                situation[param.name] = raw if param.kind == "bool" else parsed(param, raw, rules, lang)
+        lang, rules = args.lang, RuleValues.bundled()
+        situation = given_inputs(args, PARAMS, rules)
         mine, enemy = picked(args, rules)
         assert mine is not None and enemy is not None  # both options are required
         if args.why is not None:

@@ -111,6 +111,24 @@ def refusal(param: Param, text: str, rules: RuleValues, lang: str) -> Calculator
     return CalculatorInputError(param.name, message, values=values)
 
 
+def given_inputs(args: argparse.Namespace, params: Iterable[Param], rules: RuleValues) -> dict[str, Any]:
+    """The values of the options given for ``params`` (those left out are absent), each validated.
+
+    Raises:
+        CalculatorInputError: for a ``--lang`` the terminal does not speak, or a value ``parsed``
+            refuses, in the language asked for.
+    """
+    lang = args.lang
+    if lang not in LANGUAGES:
+        raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {quoted(lang)}")
+    given: dict[str, Any] = {}
+    for param in params:
+        raw = getattr(args, _dest(param), None)
+        if raw is not None:
+            given[param.name] = raw if param.kind == "bool" else parsed(param, raw, rules, lang)
+    return given
+
+
 def _dest(param: Param) -> str:
     return f"calc_{param.name}"
 
@@ -172,15 +190,8 @@ def run_calc(args: argparse.Namespace) -> int:
     calculator = CALCULATORS[args.calculator]
     prog = f"kensei-ref calc {calculator.name}"
     try:
-        lang = args.lang
-        if lang not in LANGUAGES:
-            raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {quoted(lang)}")
-        rules = RuleValues.bundled()
-        given: dict[str, Any] = {}
-        for param in calculator.params:
-            raw = getattr(args, _dest(param), None)
-            if raw is not None:
-                given[param.name] = raw if param.kind == "bool" else parsed(param, raw, rules, lang)
+        lang, rules = args.lang, RuleValues.bundled()
+        given = given_inputs(args, calculator.params, rules)
         mine, enemy = picked(args, rules)
         if mine is None and enemy is None:  # what merged() makes of no profile, without importing them
             mapping = {name: value for name, value in given.items() if value is not None}
