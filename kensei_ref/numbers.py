@@ -24,7 +24,8 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 
-from babel import Locale
+from babel import Locale, __version__
+from babel.localedata import LocaleDataDict
 from babel.numbers import (
     NumberPattern,
     format_decimal,
@@ -71,7 +72,8 @@ class Numbers:
 
     def __init__(self, lang: str) -> None:
         self.lang = check_language(lang)
-        self.locale = Locale.parse(BY_CODE[lang].locale)
+        given = _GIVEN_DATA.pop(lang, None)
+        self.locale = _NumberLocale(BY_CODE[lang].locale, given) if given else Locale.parse(BY_CODE[lang].locale)
         self.minus = self._minus_sign()
         decimal = self.locale.decimal_formats[None].pattern
         self._decimal_pattern = self._negative(decimal)
@@ -240,3 +242,68 @@ def numbers_for(lang: str) -> Numbers:
     True
     """
     return Numbers(lang)
+
+
+# -- the locale's number data, given from a cache -----------------------------------------------
+#
+# Reading a locale's CLDR data makes Babel unpickle the whole of it (names of languages, dates,
+# currencies: it imports babel.dates to do so), about 10 ms of a terminal command that formats a few
+# numbers. The terminal keeps the little that numbers are written with (number_data) in its cache
+# and gives it back (give_number_data) before the first numbers_for; Babel formats as ever.
+
+NUMBER_DATA_FORMAT = f"kensei-ref numbers 1, Babel {__version__}"
+"""Names what :func:`number_data` holds: data stored by another Babel is not given back."""
+
+_GIVEN_DATA: dict[str, dict[str, object]] = {}
+
+
+def number_data(lang: str) -> dict[str, object]:
+    """What :class:`Numbers` reads of ``lang``'s locale, as plain strings (for a cache): the Latin
+    digits' symbols and the decimal and percent patterns.
+
+    >>> number_data("fr")["percent"]
+    '#,##0\xa0%'
+    """
+    locale = Locale.parse(BY_CODE[check_language(lang)].locale)
+    return {
+        "format": NUMBER_DATA_FORMAT,
+        "symbols": dict(locale.number_symbols["latn"].items()),
+        "decimal": locale.decimal_formats[None].pattern,
+        "percent": locale.percent_formats[None].pattern,
+    }
+
+
+def give_number_data(lang: str, data: object) -> bool:
+    """Let :func:`numbers_for` build ``lang``'s formatter from ``data`` (what :func:`number_data` gave,
+    read back from a cache) instead of Babel's full locale data; False, and nothing given, when
+    ``data`` is not of that form or of this Babel."""
+    if not (
+        isinstance(data, dict)
+        and data.get("format") == NUMBER_DATA_FORMAT
+        and isinstance(data.get("symbols"), dict)
+        and all(isinstance(k, str) and isinstance(v, str) for k, v in data["symbols"].items())
+        and all(isinstance(data.get(key), str) for key in ("decimal", "percent"))
+    ):
+        return False
+    _GIVEN_DATA[check_language(lang)] = data
+    return True
+
+
+class _NumberLocale(Locale):
+    """A Babel locale that holds only its number data (:func:`number_data`): Babel's functions take it
+    as any locale, and read nothing else of it."""
+
+    def __init__(self, identifier: str, data: dict[str, object]) -> None:
+        parsed = Locale.parse(identifier)
+        super().__init__(parsed.language, parsed.territory, parsed.script, parsed.variant)
+        self._number_data = LocaleDataDict(
+            {
+                "number_symbols": {"latn": data["symbols"]},
+                "decimal_formats": {None: parse_pattern(str(data["decimal"]))},
+                "percent_formats": {None: parse_pattern(str(data["percent"]))},
+            }
+        )
+
+    @property
+    def _data(self) -> LocaleDataDict:
+        return self._number_data

@@ -9,11 +9,13 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import kensei_ref
 import kensei_ref.numbers
 from kensei_ref.languages import LANGUAGES
-from kensei_ref.numbers import numbers_for
+from kensei_ref.numbers import Numbers, give_number_data, number_data, numbers_for
 
 MINUS = "\u2212"
 
@@ -108,3 +110,52 @@ def test_only_the_numbers_module_formats_with_babel():
         if path.name != "numbers.py" and re.search(r"babel\.(numbers|units|support)", path.read_text("utf-8"))
     ]
     assert not others
+
+
+# -- the number data the terminal keeps in its cache ---------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def from_data() -> dict[str, Numbers]:
+    """Each language's formatter built from its number data alone, as the terminal's cache gives it."""
+    built = {}
+    for lang in LANGUAGES:
+        assert give_number_data(lang, json.loads(json.dumps(number_data(lang))))  # plain values only
+        built[lang] = Numbers(lang)
+        assert type(built[lang].locale).__name__ == "_NumberLocale"
+    return built
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lang=st.sampled_from(LANGUAGES),
+    value=st.one_of(
+        st.integers(-(10**9), 10**9),
+        st.floats(-1e7, 1e7, allow_nan=False),
+        st.fractions(max_denominator=10**6).filter(lambda f: abs(f) < 10**7),
+    ),
+    digits=st.integers(0, 4),
+)
+def test_number_data_alone_writes_what_babels_whole_locale_writes(from_data, lang, value, digits):
+    full, alone = numbers_for(lang), from_data[lang]
+    assert alone.decimal(value, digits) == full.decimal(value, digits)
+    assert alone.percent(value, digits) == full.percent(value, digits)
+    assert alone.signed(value, digits) == full.signed(value, digits)
+    assert alone.length(value, "cm", digits) == full.length(value, "cm", digits)
+    assert alone.symbols() == full.symbols()
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        None,
+        "text",
+        {},
+        number_data("fr") | {"format": "kensei-ref numbers 1, Babel 0.1"},  # stored by another Babel
+        number_data("fr") | {"symbols": {"decimal": 1}},
+        number_data("fr") | {"percent": None},
+    ],
+)
+def test_number_data_of_another_form_is_refused(stored):
+    assert not give_number_data("fr", stored)
+    assert "fr" not in kensei_ref.numbers._GIVEN_DATA

@@ -4,6 +4,7 @@ the cache, without it, and with a cache that cannot be written."""
 
 from __future__ import annotations
 
+import marshal
 import os
 import shutil
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 from cli_capture import run_cli
 
+from kensei_ref import numbers
 from kensei_ref.cli import compiled
 from kensei_ref.cli.compiled import CompiledRules, cache_directory
 from kensei_ref.cli.main import main
@@ -184,3 +186,49 @@ def test_data_that_cannot_be_listed_means_no_cache(tmp_path):
     with pytest.raises(loader.DataError):
         rules.book()
     assert not (tmp_path / "cache").exists()
+
+
+CALCS = [
+    ["calc", "shooting", "--models", "6", "--wounds-each", "1", "--attack", "6", "--defense", "5", "--armor", "3",
+     "--cover", "light", "--lang", "fr"],
+    ["calc", "regroup", "--honor", "5", "--lang", "ru"],
+    ["calc", "melee", "--a-models", "8", "--a-wounds", "8", "--a-attack", "5", "--a-defense", "5", "--a-armor", "3",
+     "--a-initiative", "3", "--b-models", "6", "--b-wounds", "6", "--b-attack", "5", "--b-defense", "5",
+     "--b-armor", "3", "--b-initiative", "3", "--lang", "en"],
+]  # fmt: skip
+
+
+def test_a_calculators_numbers_are_the_same_from_the_cached_number_data(capsys, monkeypatch, tmp_path):
+    """The second command (a new process: no formatter kept) writes its numbers from the number data the
+    first one stored, not from Babel's whole locale, and writes the same text."""
+
+    def answers(cache: Path) -> list[tuple[int, str, str]]:
+        monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+        numbers.numbers_for.cache_clear()
+        return [run_cli(main, capsys, *argv) for argv in CALCS]
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    without = answers(blocked)
+    cold = answers(tmp_path / "cache")
+    stored = sorted(path.name for path in (tmp_path / "cache" / "kensei-ref").glob("numbers-*"))
+    assert stored == ["numbers-en.marshal", "numbers-fr.marshal", "numbers-ru.marshal"]
+    warm = answers(tmp_path / "cache")
+    assert all(type(numbers.numbers_for(lang).locale).__name__ == "_NumberLocale" for lang in ("en", "fr", "ru"))
+    assert cold == without and warm == without
+    assert all(status == 0 and out and not err for status, out, err in without)
+    numbers.numbers_for.cache_clear()
+
+
+def test_damaged_number_data_is_stored_again(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    numbers.numbers_for.cache_clear()
+    expected = run_cli(main, capsys, *CALCS[0])
+    path = tmp_path / "kensei-ref" / "numbers-fr.marshal"
+    header = path.read_bytes().split(b"\n", 1)[0]
+    path.write_bytes(header + b"\n" + marshal.dumps({"format": numbers.NUMBER_DATA_FORMAT, "symbols": {"decimal": 7}}))
+    numbers.numbers_for.cache_clear()
+    assert run_cli(main, capsys, *CALCS[0]) == expected
+    assert type(numbers.numbers_for("fr").locale).__name__ == "Locale"  # the damaged data was not given
+    assert marshal.loads(path.read_bytes().split(b"\n", 1)[1])["symbols"]["decimal"] == ","  # and is stored anew
+    numbers.numbers_for.cache_clear()

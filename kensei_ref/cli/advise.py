@@ -20,6 +20,7 @@ from calculators.advisor import PARAMS, Advice, advice_json, advise, explain
 from calculators.advisor_odds import Row
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS, parse_sequence
 from kensei_ref.cli.calc import add_param_options, error_line, given_inputs
+from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.languages import LANGUAGES, N_, get_translations
 from kensei_ref.numbers import numbers_for
@@ -55,6 +56,7 @@ def run_advise(args: argparse.Namespace) -> int:
     try:
         lang, rules = args.lang, RuleValues.bundled()
         situation = given_inputs(args, PARAMS, rules)
+        give_cached_numbers(lang)
         mine, enemy = picked(args, rules)
         assert mine is not None and enemy is not None  # both options are required
         if args.why is not None:

@@ -21,6 +21,7 @@ from calculators.choices import SIDE_CHOICES, SIDE_NAMES
 from calculators.errors import Plural, quoted
 from calculators.params import N_, Nn_, Param
 from calculators.results import Figure, Result, Step, Table
+from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.one_line import one_line
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.languages import LANGUAGES, get_translations
@@ -192,6 +193,7 @@ def run_calc(args: argparse.Namespace) -> int:
     try:
         lang, rules = args.lang, RuleValues.bundled()
         given = given_inputs(args, calculator.params, rules)
+        give_cached_numbers(lang)
         mine, enemy = picked(args, rules)
         if mine is None and enemy is None:  # what merged() makes of no profile, without importing them
             mapping = {name: value for name, value in given.items() if value is not None}

@@ -33,16 +33,15 @@ A cache file is input from the disk, and is read as such:
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import marshal
 import os
-import stat
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
+from kensei_ref.cli.cache_files import cache_directory, read_marshal, write_marshal
 from kensei_ref.rules import model
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
@@ -53,7 +52,6 @@ if TYPE_CHECKING:
 
 CACHE_FORMAT = 1
 """Raised whenever the stored layout changes: older files are then rebuilt."""
-APP_DIRECTORY = "kensei-ref"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = PACKAGE_DIR / "rules" / "data"
 SHAPING_CODE = (PACKAGE_DIR / "rules", PACKAGE_DIR / "languages.py", PACKAGE_DIR / "numbers.py", Path(__file__))
@@ -69,17 +67,6 @@ PlainText = Callable[[model.Text, "model.Rule | None"], str]
 
 _BOOK = "book"
 _RULES = "rules"
-
-
-def cache_directory(environ: Mapping[str, str] | None = None) -> Path | None:
-    """Where the cache lives: ``$XDG_CACHE_HOME/kensei-ref`` (an absolute path, as the XDG specification
-    asks), else ``~/.cache/kensei-ref``; None when there is no home to put it in."""
-    environ = os.environ if environ is None else environ
-    base = environ.get("XDG_CACHE_HOME", "")
-    if base and os.path.isabs(base):
-        return Path(base) / APP_DIRECTORY
-    home = environ.get("HOME") or os.path.expanduser("~")
-    return Path(home) / ".cache" / APP_DIRECTORY if os.path.isabs(home) else None
 
 
 def fingerprint(data_dir: Path = DATA_DIR) -> str:
@@ -195,43 +182,13 @@ class CompiledRules:
     def _read(self, name: str) -> Any:
         """The stored value of ``name``, or None when it is missing, stale, not private or unreadable."""
         path = self._path(name)
-        if path is None:
-            return None
-        try:
-            with open(path, "rb") as file:
-                if not (_private(os.fstat(file.fileno())) and _private(os.stat(path.parent))):
-                    return None
-                header = self._header()
-                if file.read(len(header)) != header:
-                    return None
-                return marshal.loads(file.read())
-        except Exception:  # a damaged file (marshal raises EOFError, ValueError, TypeError, MemoryError...)
-            return None
+        return read_marshal(path, self._header()) if path is not None else None
 
     def _write(self, name: str, value: Callable[[], Any]) -> None:
         """Store ``value()`` under ``name``, atomically; any failure leaves things as they were."""
         path = self._path(name)
-        if path is None:
-            return
-        temporary = path.with_name(f".{name}.{os.getpid()}.tmp")
-        try:
-            data = marshal.dumps(value())
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if not _private(os.stat(path.parent)):
-                return
-            with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as file:
-                file.write(self._header() + data)
-            os.replace(temporary, path)
-        except (OSError, ValueError, TypeError):
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-
-
-def _private(info: os.stat_result) -> bool:
-    """Whether a file or directory is the user's own and no one else may write it."""
-    if not hasattr(os, "geteuid"):
-        return True
-    return info.st_uid == os.geteuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+        if path is not None:
+            write_marshal(path, self._header(), value)
 
 
 # -- the rule book as plain data ---------------------------------------------------------------
