@@ -14,11 +14,12 @@ import pytest
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS
+from kensei_ref.build import engine
 from kensei_ref.build.engine import PYODIDE_FILES
 from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS
 
 LANG_ROOTS = {"en": "", "fr": "fr", "ru": "ru"}
-ENGINE_FILES = ("calc-worker.js", "calculators.zip", *(f"pyodide/{name}" for name in PYODIDE_FILES))
+ENGINE_FILES = ("calc-worker.js", "calculators.zip", "snapshot-pages.mjs", *(f"pyodide/{n}" for n in PYODIDE_FILES))
 ENGINE_REFERENCE = re.compile(r"pyodide|calc-worker|calculators\.zip|assets/engine", re.IGNORECASE)
 OFFLINE_SETTINGS = re.compile(r'<script type="application/json" id="kr-offline">(.*?)</script>', re.DOTALL)
 
@@ -127,3 +128,28 @@ def test_engine_archive_holds_the_calculators_package(built_site):
         names = set(archive.namelist())
         assert names == expected
         assert archive.read("calculators/rule_values.json") == (source / "rule_values.json").read_bytes()
+
+
+def test_the_build_makes_the_engines_snapshot_for_its_version(built_site):
+    """One memory snapshot, named as the worker asks for it (after the engine's version), in the worker's
+    stored form (the magic word, the memory's length, its runs of pages); left out of the offline list
+    (the engine keeps it itself)."""
+    site, _ = built_site
+    folder = site / "assets" / "engine"
+    version = re.search(r'const ENGINE_VERSION = "([0-9a-f]{16})";', (folder / "calc-worker.js").read_text("utf-8"))
+    assert version, "the worker names no engine version"
+    assert [p.name for p in folder.glob("snapshot-*.bin")] == [engine.snapshot_name(version[1])]
+    head = (folder / engine.snapshot_name(version[1])).read_bytes()[:12]
+    magic, length, runs = (int.from_bytes(head[i : i + 4], "little") for i in (0, 4, 8))
+    assert magic == 0x4B525031 and length >= 16 * 2**20 and runs > 0
+    listed = json.loads((site / "offline.json").read_text("utf-8"))
+    assert "snapshot-" not in json.dumps(listed).replace("snapshot-pages.mjs", "")
+
+
+def test_no_node_no_snapshot_but_a_clear_error(tmp_path, monkeypatch):
+    from mkdocs.exceptions import PluginError
+
+    monkeypatch.setattr(engine.shutil, "which", lambda name: None)
+    with pytest.raises(PluginError, match=r"Node\.js is needed"):
+        engine.write_snapshot(tmp_path, "0123456789abcdef")
+    assert not list(tmp_path.iterdir())

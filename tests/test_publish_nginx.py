@@ -209,6 +209,17 @@ def test_each_kind_of_file_has_its_type_caching_compression_and_headers(nginx, p
     assert "content-security-policy" in response.headers
 
 
+def test_the_engines_snapshot_is_sent_compressed(nginx, published):
+    """The build's memory snapshot (15 MB, named after the engine's version) travels gzipped."""
+    (snapshot,) = (published / "assets" / "engine").glob("snapshot-*.bin")
+    path = f"/assets/engine/{snapshot.name}"
+    packed, plain = nginx.get(path), nginx.get(path, gzip_ok=False)
+    assert packed.status == 200 and packed.headers["content-type"] == "application/octet-stream"
+    assert packed.headers["content-encoding"] == "gzip" and packed.headers["cache-control"] == "no-cache"
+    assert gzip.decompress(packed.body) == plain.body == snapshot.read_bytes()
+    print(f"snapshot: {len(plain.body)} bytes, {len(packed.body)} gzipped")
+
+
 def test_materials_hashed_assets_are_kept_a_year(nginx, published):
     hashed = [
         path for path in published.glob("assets/*/*.min.*") if re.search(r"\.[0-9a-f]{8}\.min\.(js|css)$", path.name)

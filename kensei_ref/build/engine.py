@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from kensei_ref.site import CALC_WORKER
+from kensei_ref.site import CALC_WORKER, SNAPSHOT_PAGES
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """What Pyodide needs to start with the standard library only (the calculators need nothing more)."""
@@ -32,11 +33,19 @@ def calculators_zip(source: Path, target: Path) -> None:
             archive.writestr(info, path.read_bytes())
 
 
-def install(project: Path, site_dir: Path) -> Path:
-    """Write the engine into ``site_dir/assets/engine`` and return that folder.
+SNAPSHOT_SCRIPT = Path(__file__).with_name("engine_snapshot.mjs")
+"""Makes the engine's memory snapshot with Node.js (see that script)."""
+SNAPSHOT_SECONDS = 300
+"""The longest a snapshot may take to make (about 4 s on two cores)."""
+
+
+def install(project: Path, site_dir: Path, *, snapshot: bool = True) -> Path:
+    """Write the engine into ``site_dir/assets/engine`` and return that folder; with ``snapshot``, also
+    the memory snapshot a first visit restores (:func:`write_snapshot`).
 
     Raises:
-        PluginError: when the npm packages are not installed (``make`` installs them).
+        PluginError: when the npm packages are not installed (``make`` installs them), or the snapshot
+            cannot be made.
     """
     pyodide = project / "node_modules" / "pyodide"
     missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
@@ -47,8 +56,44 @@ def install(project: Path, site_dir: Path) -> Path:
     for name in PYODIDE_FILES:
         shutil.copyfile(pyodide / name, target / "pyodide" / name)
     calculators_zip(project / "calculators", target / "calculators.zip")
-    write_worker(target)
+    shutil.copyfile(SNAPSHOT_PAGES, target / SNAPSHOT_PAGES.name)
+    version = write_worker(target)
+    if snapshot:
+        write_snapshot(target, version)
     return target
+
+
+def snapshot_name(version: str) -> str:
+    """The snapshot's file, the name calc-worker.js asks for (and keeps it under on the device)."""
+    return f"snapshot-{version}.bin"
+
+
+def write_snapshot(target: Path, version: str) -> Path:
+    """Make the engine's memory snapshot from the engine in ``target`` (Node.js runs the same Pyodide and
+    calculators as the browser) and write it there, named after the engine's version.
+
+    Raises:
+        PluginError: when Node.js is missing or the snapshot cannot be made.
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise PluginError("Node.js is needed to make the engine's snapshot (npm comes with it): install nodejs")
+    output = target / snapshot_name(version)
+    try:
+        subprocess.run(
+            [node, str(SNAPSHOT_SCRIPT), str(target), str(output)],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=SNAPSHOT_SECONDS,
+        )
+    except subprocess.TimeoutExpired:
+        raise PluginError(f"the engine's snapshot took more than {SNAPSHOT_SECONDS} s") from None
+    except subprocess.CalledProcessError as error:
+        output.unlink(missing_ok=True)
+        lines = (error.stderr or error.stdout or "").strip().splitlines()
+        raise PluginError(f"the engine's snapshot could not be made: {lines[-1] if lines else error}") from None
+    return output
 
 
 VERSION_LINE = 'const ENGINE_VERSION = "source";'
@@ -56,19 +101,22 @@ VERSION_LINE = 'const ENGINE_VERSION = "source";'
 
 
 def engine_version(target: Path) -> str:
-    """A digest of the engine's files and of the worker's source: the worker keeps a memory snapshot
-    per version, so a snapshot is never restored into another Pyodide, another version of the
-    calculators or a worker that stores snapshots in another form."""
+    """A digest of the engine's files, of the worker's source and of what makes and reads snapshots: a
+    snapshot is named after its version, so one is never restored into another Pyodide, another
+    version of the calculators or a worker that stores snapshots in another form."""
     digest = hashlib.sha256()
-    for path in [*(target / "pyodide" / name for name in PYODIDE_FILES), target / "calculators.zip", CALC_WORKER]:
+    engine_files = [*(target / "pyodide" / name for name in PYODIDE_FILES), target / "calculators.zip"]
+    for path in [*engine_files, CALC_WORKER, SNAPSHOT_PAGES, SNAPSHOT_SCRIPT]:
         digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()[:16]
 
 
-def write_worker(target: Path) -> None:
-    """The worker, with the engine's version in place of the project's placeholder."""
+def write_worker(target: Path) -> str:
+    """Write the worker, with the engine's version in place of the project's placeholder; return that version."""
     source = CALC_WORKER.read_text(encoding="utf-8")
     if source.count(VERSION_LINE) != 1:
         raise PluginError(f"{CALC_WORKER}: the line {VERSION_LINE!r} must appear once")
-    version = f'const ENGINE_VERSION = "{engine_version(target)}";'
-    (target / "calc-worker.js").write_text(source.replace(VERSION_LINE, version), encoding="utf-8")
+    version = engine_version(target)
+    line = f'const ENGINE_VERSION = "{version}";'
+    (target / "calc-worker.js").write_text(source.replace(VERSION_LINE, line), encoding="utf-8")
+    return version

@@ -51,8 +51,9 @@ FALLBACK = {
 
 def kept(path: str) -> bool:
     """Whether a built file is part of the site a reader keeps: not source maps, sitemaps and
-    ``robots.txt``, the service worker itself and its list, the server's policy file, or the
-    downloadable copy, nor lunr's languages the search never loads."""
+    ``robots.txt``, the service worker itself and its list, the server's policy file, the
+    downloadable copy, nor lunr's languages the search never loads, nor the engine's memory snapshot
+    (the engine stores it itself where it reads it)."""
     name = path.rsplit("/", 1)[-1]
     if (
         path in (WORKER, LIST, SERVER_FILE, ROBOTS)
@@ -61,6 +62,8 @@ def kept(path: str) -> bool:
         or path.startswith(DOWNLOADS)
     ):
         return False
+    if path.startswith(ENGINE) and name.startswith("snapshot-") and name.endswith(".bin"):
+        return False  # the engine keeps it itself, once downloaded (calc-worker.js)
     if "/javascripts/lunr/" in f"/{path}":
         return name in LUNR_KEPT
     return True

@@ -260,7 +260,7 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         if not self._is_root():
             return
         if not self.role.archive:
-            engine.install(project, site_dir)
+            engine.install(project, site_dir, snapshot=self.config.engine_snapshot and not self.serving)
         assert self.book is not None
         data = site_dir / "data"
         data.mkdir(parents=True, exist_ok=True)

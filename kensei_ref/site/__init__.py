@@ -25,5 +25,8 @@ root: once for every language."""
 CALC_WORKER = HERE / "engine" / "calc-worker.js"
 """The Web Worker that runs the calculators under Pyodide."""
 
+SNAPSHOT_PAGES = HERE / "engine" / "snapshot-pages.mjs"
+"""The stored form of the engine's memory snapshot, read by the worker and written by the build."""
+
 SERVICE_WORKER = HERE / "offline" / "sw.js"
 """The service worker's code; the build writes it at the site's root with the build's file list."""

@@ -2,12 +2,16 @@
 // that the page never freezes. Requests and answers are JSON; inputs never become Python source.
 //
 // A start from nothing compiles Pyodide, starts its interpreter and imports the calculators: most of
-// a start is the interpreter's. So once started, the engine keeps a snapshot of its memory (Pyodide's
-// memory snapshot, about 31 MB) in the device's Cache Storage, named after this build's engine files;
-// the next start restores it instead, and unpacks the calculators' files only after its first answer
-// (see boot). A snapshot that cannot be read or restored is dropped and the start is a full one.
+// a start is the interpreter's. So the engine starts from a snapshot of its memory (Pyodide's memory
+// snapshot, about 31 MB) taken after the calculators were imported and had answered once, named
+// after this build's engine files: the build makes one (Node.js runs the same Pyodide,
+// kensei_ref/build/engine_snapshot.mjs), which a first visit downloads on a fast enough link (see
+// worthDownloading) and keeps in the device's Cache Storage; on a slow link the first start is a
+// full one, which then saves its own. Later starts restore the saved one, and unpack the calculators'
+// files only after their first answer (see boot). A snapshot that cannot be read or restored is
+// dropped and the start is a full one.
 //
-// The snapshot is stored as pages (see packMemory): about half of the memory is zeros, left out, and
+// The snapshot is stored as pages (snapshot-pages.mjs): about half of the memory is zeros, left out, and
 // what remains is read back with one copy per run of pages. Gzipped it took 6 MB instead of 15, but
 // unzipping 31 MB took 0.8 to 3 s on a two-core machine, and a shared link's figures came about
 // 0.4 s later than with pages (medians of 15, make bench's "shared link", load 7 to 9).
@@ -17,10 +21,12 @@
 // compiling WebAssembly and starting the interpreter, or restoring the snapshot), the project's
 // archive (download and unpack) and importing the calculators; `at`: when each step ended, in ms
 // from the worker's creation (script: this module and Pyodide's loaded; matched: the snapshot looked
-// up; memory: the snapshot read; pyodide, ready); `snapshot`: "restored", "none" (a full start; one
-// is then saved) or "unavailable"; and for each file fetched, its time and the bytes that came over
+// up; memory: the snapshot read; pyodide, ready); `snapshot`: "restored" (from the device),
+// "downloaded" (the build's), "none" (a full start; one is then saved) or "unavailable"; and for each
+// file fetched, its time and the bytes that came over
 // the network (0: from a cache or the service worker).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { packMemory, unpackMemory } from "./snapshot-pages.mjs";
 
 const ENGINE_VERSION = "source"; // the build writes its engine files' digest here (kensei_ref/build/engine.py)
 const SNAPSHOTS = "kensei-engine-snapshot";
@@ -39,60 +45,36 @@ function downloads() {
   return files;
 }
 
-/** This build's snapshot as stored, if the device has it. */
+/**
+ * Whether the build's own snapshot (15 MB, about 6 MB as a server compresses it) is worth downloading
+ * rather than starting Pyodide from nothing (3 to 5 s of processor on two cores, more on a phone): not
+ * when the reader asked the browser to save data, nor on a link it names 3G or slower. Its estimate of
+ * the link's speed is not used: without traffic to measure, Chromium reports 1.6 Mbps on any link.
+ */
+function worthDownloading() {
+  const connection = self.navigator && self.navigator.connection;
+  return !connection || (!connection.saveData && !/(^|-)(2|3)g$/.test(connection.effectiveType || ""));
+}
+
+/**
+ * This build's snapshot and where it came from: as stored on the device ("restored"), else the one the
+ * build made (kensei_ref/build/engine.py), downloaded and then stored ("downloaded"); null for none.
+ */
 async function savedSnapshot() {
   if (!canSnapshot) return null;
   try {
-    return (await (await caches.open(SNAPSHOTS)).match(SNAPSHOT)) || null;
+    const cache = await caches.open(SNAPSHOTS);
+    const stored = await cache.match(SNAPSHOT);
+    if (stored) return { response: stored, from: "restored" };
+    if (!worthDownloading()) return null;
+    const response = await fetch(SNAPSHOT);
+    if (!response.ok) return null;
+    const copy = response.clone();
+    dropSnapshots(SNAPSHOT).then(() => cache.put(SNAPSHOT, copy)).catch(() => {});
+    return { response, from: "downloaded" };
   } catch {
     return null;
   }
-}
-
-// ---- The snapshot as stored: [MAGIC, memory's length, number of runs], then each run of pages that
-// are not all zeros as [first page, pages], then those pages' bytes, in order (32-bit words,
-// little-endian as WebAssembly's memory; a last partial page is always kept).
-const MAGIC = 0x4b525031; // "KRP1"
-const PAGE = 4096;
-
-/** The memory as stored: its runs of pages that are not all zeros. */
-function packMemory(memory) {
-  const bytes = memory.byteOffset % 4 === 0 ? memory : memory.slice();
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4));
-  const pages = Math.ceil(bytes.length / PAGE);
-  const kept = (page) => {
-    if ((page + 1) * PAGE > bytes.length) return true;
-    for (let i = (page * PAGE) / 4, end = i + PAGE / 4; i < end; i++) if (words[i] !== 0) return true;
-    return false;
-  };
-  const runs = [];
-  for (let page = 0; page < pages; page++) {
-    if (!kept(page)) continue;
-    const last = runs[runs.length - 1];
-    if (last && last[0] + last[1] === page) last[1] += 1;
-    else runs.push([page, 1]);
-  }
-  const head = new Uint32Array([MAGIC, bytes.length, runs.length, ...runs.flat()]);
-  const parts = runs.map(([first, count]) => bytes.subarray(first * PAGE, Math.min((first + count) * PAGE, bytes.length)));
-  return new Blob([head, ...parts]);
-}
-
-/** The memory a stored snapshot holds; throws when the bytes are not a snapshot of this form. */
-function unpackMemory(stored) {
-  const head = new Uint32Array(stored, 0, Math.min(3, Math.floor(stored.byteLength / 4)));
-  if (head.length < 3 || head[0] !== MAGIC) throw new Error("not an engine snapshot");
-  const [, length, count] = head;
-  const runs = new Uint32Array(stored, 12, 2 * count);
-  const memory = new Uint8Array(length);
-  let at = 12 + 8 * count;
-  for (let i = 0; i < count; i++) {
-    const start = runs[2 * i] * PAGE;
-    const size = Math.min(runs[2 * i + 1] * PAGE, length - start);
-    memory.set(new Uint8Array(stored, at, size), start);
-    at += size;
-  }
-  if (at !== stored.byteLength) throw new Error("a truncated engine snapshot");
-  return memory;
 }
 
 /** The snapshot's memory: read while Pyodide fetches and compiles its WebAssembly. */
@@ -172,17 +154,17 @@ async function start() {
   timings.at.matched = since(0);
   if (saved) {
     try {
-      const memory = memoryOf(saved, timings);
+      const memory = memoryOf(saved.response, timings);
       memory.catch(() => {}); // handled where Pyodide awaits it (below): not an unhandled rejection meanwhile
       started = await boot({ _loadSnapshot: memory }, archive, timings, true);
-      timings.snapshot = "restored";
+      timings.snapshot = saved.from;
     } catch {
       await dropSnapshots(); // damaged, or not this engine's: a full start
     }
   }
   started ??= await boot({ _makeSnapshot: canSnapshot }, archive, timings, false);
   timings.files = downloads();
-  return { ...started, timings, fresh: timings.snapshot !== "restored" && canSnapshot };
+  return { ...started, timings, fresh: timings.snapshot === "none" };
 }
 
 const engine = start();
