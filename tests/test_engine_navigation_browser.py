@@ -116,6 +116,8 @@ def test_a_page_without_calculator_starts_the_saved_engine_when_idle(page, serve
     page.goto(f"{server}/calculators/regroup/")
     page.wait_for_function(settled("regroup"), timeout=ENGINE_TIMEOUT)
     page.wait_for_function(SAVED, timeout=ENGINE_TIMEOUT)
+    # without the engine's memory snapshot on the device, which the idle start may not download
+    page.evaluate("async () => { await caches.delete('kensei-engine-snapshot'); }")
 
     # a rule page loaded afresh: the engine starts while it is idle, from the device's copy
     network: list[str] = []
@@ -129,6 +131,7 @@ def test_a_page_without_calculator_starts_the_saved_engine_when_idle(page, serve
     page.wait_for_function("() => window.__krEngine && window.__krEngine.ready", timeout=ENGINE_TIMEOUT)
     assert page.evaluate("window.__krEngine.starts") == 1
     assert network == [], "the saved engine came from the device"
+    assert page.evaluate("window.__krEngine.timings.snapshot") == "none", "a full start: no snapshot downloaded"
 
     # the calculator opened next from that page answers with it
     _record_ready_events(page)

@@ -50,8 +50,11 @@ function downloads() {
  * rather than starting Pyodide from nothing (3 to 5 s of processor on two cores, more on a phone): not
  * when the reader asked the browser to save data, nor on a link it names 3G or slower. Its estimate of
  * the link's speed is not used: without traffic to measure, Chromium reports 1.6 Mbps on any link.
+ * Nor for an engine started while a page without calculator is idle (calculator.js names it "idle"):
+ * such a page downloads nothing of the engine.
  */
 function worthDownloading() {
+  if (self.name === "idle") return false;
   const connection = self.navigator && self.navigator.connection;
   return !connection || (!connection.saveData && !/(^|-)(2|3)g$/.test(connection.effectiveType || ""));
 }

@@ -42,7 +42,10 @@
   window.__krEngine = engine;
   const tell = (message) => { for (const listener of [...engine.listeners]) listener(message); };
 
-  function startEngine(folder) {
+  // An engine started while a page without calculator is idle is named IDLE_START: it restores only what
+  // the device holds, and never downloads the build's snapshot (calc-worker.js, worthDownloading).
+  const IDLE_START = "idle";
+  function startEngine(folder, name = "") {
     if (engine.worker || engine.failed) return;
     engine.starts += 1;
     // started already by engine-start.js when the parser met the calculator: taken over
@@ -50,7 +53,7 @@
     window.__krEarly = undefined;
     engine.startedAt = early ? early.startedAt : performance.now();
     try {
-      engine.worker = early ? early.worker : new Worker(new URL("calc-worker.js", folder), { type: "module" });
+      engine.worker = early ? early.worker : new Worker(new URL("calc-worker.js", folder), { type: "module", name });
     } catch {
       engine.failed = true;
       return;
@@ -117,7 +120,7 @@
       return;
     }
     const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
-    idle(() => startEngine(folder), { timeout: 4000 });
+    idle(() => startEngine(folder, IDLE_START), { timeout: 4000 });
   }
 
   // ---- A calculator page ------------------------------------------------------------------------
