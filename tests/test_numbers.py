@@ -157,5 +157,6 @@ def test_number_data_alone_writes_what_babels_whole_locale_writes(from_data, lan
     ],
 )
 def test_number_data_of_another_form_is_refused(stored):
+    kensei_ref.numbers._GIVEN_DATA.pop("fr", None)  # whatever an earlier test gave and no formatter took
     assert not give_number_data("fr", stored)
-    assert "fr" not in kensei_ref.numbers._GIVEN_DATA
+    assert type(Numbers("fr").locale).__name__ == "Locale"  # built from Babel's own data

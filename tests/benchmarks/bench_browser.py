@@ -186,16 +186,33 @@ def _split(timings: dict, compile_ms: float) -> dict:
     }
 
 
+BUILD_SNAPSHOT = "**/assets/engine/snapshot-*.bin"
+"""The memory snapshot the build made: a first start on a fast link restores it (calc-worker.js)."""
+
+
+def _without_build_snapshot(page) -> None:
+    """The page's engine cannot have the build's snapshot, as on a link the browser names 3G or slower:
+    its first start is a full one."""
+    page.route(BUILD_SNAPSHOT, lambda route: route.fulfill(status=404, body=""))
+
+
 def measure_engine_start(browser, base: str, repeats: int) -> dict:
-    """The engine's start split into stages, with nothing cached and with the browser's caches warm
-    (the engine's files and its memory snapshot)."""
-    stages: dict[str, list[dict]] = {"cold": [], "warm": []}
+    """The engine's start split into stages: with nothing cached (the build's snapshot downloaded, and
+    without it: a full start), and with the browser's caches warm (the engine's files and its snapshot)."""
+    stages: dict[str, list[dict]] = {"cold": [], "cold_full": [], "warm": []}
     for _ in range(repeats):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        _without_build_snapshot(page)
+        page.goto(f"{base}/{CALCULATOR_PAGE}")
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        compile_ms = page.evaluate(COMPILE_WASM, f"{base}/assets/engine/pyodide/pyodide.asm.wasm")
+        stages["cold_full"].append(_split(page.evaluate("window.__krEngine.timings"), compile_ms))
+        context.close()
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
         page.goto(f"{base}/{CALCULATOR_PAGE}")
         page.wait_for_function(SETTLED, timeout=TIMEOUT)
-        compile_ms = page.evaluate(COMPILE_WASM, f"{base}/assets/engine/pyodide/pyodide.asm.wasm")
         stages["cold"].append(_split(page.evaluate("window.__krEngine.timings"), compile_ms))
         _wait_for_snapshot(page)
         page.reload()
@@ -261,6 +278,7 @@ def measure_table_side(browser, base: str, repeats: int) -> dict:
         "cached_link_runs_ms": cached,
         "second_page_runs_ms": second,
         "cold": _cold_start(browser, base, slow=False),
+        "cold_full": _cold_start(browser, base, slow=False, build_snapshot=False),
         "cold_slow": _cold_start(browser, base, slow=True),
     }
 
@@ -281,11 +299,14 @@ RECOMPUTE_UNTIL_SHOWN = """(name) => new Promise((resolve) => {
 """From an input's change to its figures painted (the frame after the result turns fresh)."""
 
 
-def _cold_start(browser, base: str, *, slow: bool) -> dict:
+def _cold_start(browser, base: str, *, slow: bool, build_snapshot: bool = True) -> dict:
     """Nothing cached: navigation to the shared link's figures on screen; slow: 4x CPU slowdown on the
-    page (Chromium's emulation slows the page's thread, not the engine's worker) and 9 Mbps, 40 ms."""
+    page (Chromium's emulation slows the page's thread, not the engine's worker) and 9 Mbps, 40 ms;
+    without the build's snapshot: a full start, as on a link the browser names 3G or slower."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     page = context.new_page()
+    if not build_snapshot:
+        _without_build_snapshot(page)
     if slow:
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
@@ -297,7 +318,11 @@ def _cold_start(browser, base: str, *, slow: bool) -> dict:
         )
     page.goto(f"{base}/{SHARED_LINK}")
     page.wait_for_function(SETTLED, timeout=4 * TIMEOUT)
-    figures = {"shown_ms": page.evaluate(SHOWN_AT), "engine_ready_ms": page.evaluate("window.__krEngine.readyAt")}
+    figures = {
+        "shown_ms": page.evaluate(SHOWN_AT),
+        "engine_ready_ms": page.evaluate("window.__krEngine.readyAt"),
+        "snapshot": page.evaluate("window.__krEngine.timings.snapshot"),
+    }
     context.close()
     return figures
 
@@ -563,6 +588,7 @@ def print_table(figures: dict) -> None:
         ("engine saved on the device: navigation → a shared link's figures", f"{side['cached_link_ms']:.0f} ms"),
         ("second calculator opened in place: click → its figures", f"{side['second_page_ms']:.0f} ms"),
         ("nothing cached: navigation → a shared link's figures", f"{side['cold']['shown_ms']:.0f} ms"),
+        ("the same without the build's snapshot (a full start)", f"{side['cold_full']['shown_ms']:.0f} ms"),
         ("the same, 4x CPU slowdown and 9 Mbps", f"{side['cold_slow']['shown_ms']:.0f} ms"),
         ("recompute: input changed → figures painted", f"{side['recompute_shown_ms']:.1f} ms"),
     ]
