@@ -6,10 +6,12 @@ the viewport after an input near the bottom of the form changes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS
@@ -167,7 +169,9 @@ def test_figures_for_other_inputs_are_marked_until_the_engine_answers(page, serv
     query = "wounds=1,1,1,1,1,1&attack=6&defense=5&armor=3&cover=light"
     inputs = {"wounds": [1] * 6, "attack": 6, "defense": 5, "armor": 3, "cover": "light"}
     page.goto(f"{server}/{_prefix(lang)}calculators/shooting/?{query}")
-    page.wait_for_timeout(400)  # the marks wait 0.15 s (no flicker on a quick recompute)
+    # the marks wait 0.15 s (no flicker on a quick recompute), then fade in; the engine is held meanwhile
+    with contextlib.suppress(PlaywrightTimeout):  # the assertions below say what is missing
+        page.wait_for_function(f"() => ({MARKED})().opacity < 0.6", timeout=10_000)
     marked = page.evaluate(MARKED)
     assert marked["state"] == "computing", marked
     assert marked["note"] == tr(UI["computing"]) and tr(UI["computing"]) in marked["before"], marked

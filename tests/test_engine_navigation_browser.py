@@ -7,7 +7,9 @@ device, and never downloads it for that.
 from __future__ import annotations
 
 import json
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from page_errors import recording_errors
@@ -232,3 +234,41 @@ def test_a_later_start_restores_the_engines_snapshot(page, server):
     assert page.evaluate("window.__krEngine.timings.snapshot") == "none"
     assert_same_numbers(shown_result(page), expected)
     assert not page.errors
+
+
+ASK_ENGINE = """(request) => {
+  const worker = window.__krEngine.worker;
+  const id = 1e9;
+  worker.addEventListener("message", function seen(event) {
+    if (event.data.id !== id) return;
+    worker.removeEventListener("message", seen);
+    window.__reply = event.data;
+  });
+  worker.postMessage({ id, request });
+}"""
+"""Ask the page's engine ``request`` directly; its reply lands in ``window.__reply``."""
+
+
+def test_a_restored_engine_waits_for_its_files_when_a_question_needs_them(page, server):
+    """A restored engine unpacks the calculators' files after its first answer, once their archive has
+    come: a question that needs a module not in the snapshot (reading a units file) asked meanwhile
+    waits for them, and is answered."""
+    sys.path.insert(0, str(Path(__file__).parent / "calculators"))
+    from unit_profiles import SAMURAI, units_file
+
+    held: list = []
+    page.route(
+        "**/assets/engine/calculators.zip", lambda route: held.append(route)
+    )  # the archive comes late (a slow link)
+    page.goto(server + LINK)
+    page.wait_for_function(settled("shooting"), timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("window.__krEngine.timings.snapshot") == "downloaded"
+    page.evaluate(ASK_ENGINE, {"units": json.dumps(units_file(SAMURAI))})
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.__reply === undefined"), "answered before its files could be there"
+    for route in held:
+        route.continue_()
+    page.wait_for_function("() => window.__reply !== undefined", timeout=ENGINE_TIMEOUT)
+    reply = page.evaluate("window.__reply")
+    assert "failed" not in reply, reply["failed"]
+    assert [unit["name"] for unit in json.loads(reply["text"])["units"]] == [SAMURAI["name"]]

@@ -134,13 +134,14 @@ async function boot(options, archive, timings, restoring) {
   pyodide.runPython(`import sys\nif ${dir} not in sys.path: sys.path.insert(0, ${dir})`);
   const answer = pyodide.pyimport("calculators.presentation").answer;
   timings.import = since(mark);
-  return { pyodide, answer, files: restoring ? null : Promise.resolve(), unpack };
+  return { pyodide, answer, files: restoring ? null : Promise.resolve(), unpackedAll: !restoring, unpack };
 }
 
-/** Once the calculators' files are unpacked (at once after a full start). */
+/** Once the calculators' files are unpacked (at once after a full start); `unpackedAll` says they are. */
 function unpacked(started) {
   started.files ??= started.unpack().then((ms) => {
     started.timings.archive = ms;
+    started.unpackedAll = true;
   });
   return started.files;
 }
@@ -192,7 +193,9 @@ self.onmessage = async (event) => {
     try {
       text = started.answer(question);
     } catch (error) {
-      if (started.files) throw error;
+      // an answer that failed before every file was in place (its unpacking may have begun, and wait
+      // for the archive's download) is asked again once they are; one that failed after, is an error
+      if (started.unpackedAll) throw error;
       await unpacked(started); // a restored engine asked for a file not yet unpacked
       text = started.answer(question);
     }
