@@ -57,13 +57,25 @@ class ServeSession:
         function would not outlive)."""
         deadline = time.monotonic() + RELOAD_TIMEOUT_S
         while time.monotonic() < deadline:
-            try:
-                if page.evaluate(SHOWS, word):
-                    return
-            except Exception:  # the page is between two documents: ask the next one
-                pass
+            if self.ask(page, SHOWS, word):
+                return
             time.sleep(0.02)
         raise ServeError(f"the page did not show {word!r} within {RELOAD_TIMEOUT_S:.0f} s of the save; {self.said()}")
+
+    def ask(self, page, expression: str, arg: object = None) -> object:
+        """``page.evaluate`` that outlives a reload: one save can end in two rebuilds (the editor's write
+        reaches the watcher as more than one event), so the page may load again just after it showed the
+        save. The question is asked again in the next document, until a loaded one answers."""
+        deadline = time.monotonic() + RELOAD_TIMEOUT_S
+        while True:
+            try:
+                return page.evaluate(expression, arg)
+            except Exception as error:  # the page is between two documents: ask the next one
+                if not any(sign in str(error) for sign in ("context", "navigat")):
+                    raise
+                if time.monotonic() > deadline:
+                    raise ServeError(f"the page kept navigating for {RELOAD_TIMEOUT_S:.0f} s; {self.said()}") from error
+                page.wait_for_load_state("load")
 
     def said(self) -> str:
         return "mkdocs serve said:\n" + self.log.read_text(encoding="utf-8")[-3000:]

@@ -16,8 +16,8 @@ def test_a_saved_rule_shows_in_the_open_page_and_no_worker_serves_old_pages(buil
             for word in ("Savedonce", "Savedtwice"):
                 session.save_with(word)
                 session.wait_for_word(page, word)
-            registrations = page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length")
+            registrations = session.ask(page, "async () => (await navigator.serviceWorker.getRegistrations()).length")
             assert registrations == 0, session.said()
-            assert page.locator(".kr-offline-indicator").count() == 0
+            assert session.ask(page, "document.querySelectorAll('.kr-offline-indicator').length") == 0
     finally:
         context.close()
