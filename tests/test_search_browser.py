@@ -204,3 +204,13 @@ def test_typing_in_the_search_box_shows_what_the_worker_answers(context, server,
             pytrace=False,
         )
     page.close()
+
+
+def test_a_typing_mistake_in_a_short_word_still_finds_its_rule(context, server):
+    """Each "typo" player query (five or six letters, one mistake) finds its rule in the top three:
+    the search allows one mistake from five letters, not only in long words."""
+    for lang in ("en", "fr", "ru"):
+        cases = [q for q in PLAYER_QUERIES if q["lang"] == lang and q["kind"] == "typo"]
+        assert cases, lang
+        _, misses = _answers_and_misses(context, server, lang, cases)
+        assert not misses, "\n".join(misses)

@@ -17,7 +17,7 @@ from kensei_ref.rules import search
 
 QUERIES = Path(__file__).resolve().parent / "search_player_queries.yaml"
 OLD_QUERIES = Path(__file__).resolve().parent / "search_queries.yaml"
-KINDS = {"abbreviation", "question", "other-game", "paraphrase", "game", "no-accents", "source-term"}
+KINDS = {"abbreviation", "question", "other-game", "paraphrase", "game", "no-accents", "source-term", "typo"}
 PER_LANGUAGE = 50
 
 

@@ -4,8 +4,8 @@ Material's search worker turns every query term into a prefix wildcard (``term*`
 not stem wildcard terms, so "перегруппировку*" never meets the indexed stem "перегруппировк".
 The patch keeps the plain term, which goes through the language pipeline (stemmed); adds the
 wildcard only to the last word, the one still being typed (a wildcard on a finished short word
-such as "на*" would match every "натиск"); and, for words of seven letters or more, a fuzzy
-``term~1`` that lunr stems before allowing one typing mistake ("перегрупировка", "regroop").
+such as "на*" would match every "натиск"); and, for words of five letters or more, a fuzzy
+``term~1`` that lunr stems before allowing one typing mistake ("перегрупировка", "regroop", "paniqe").
 Words lose their accents and ё before they are stemmed, on both sides, so that a word typed without
 them finds the page's ("rizieres", "легкое"). The worker ships minified, so the patch edits the
 built file; when Material changes that code the build stops with an error instead of silently
@@ -21,11 +21,11 @@ from mkdocs.exceptions import PluginError
 QUERY_TERMS = (
     ".map(r=>/(^[+-]|[~^]\\d+$)/.test(r)?r:`${r}*`)",
     ".flatMap((r,i,a)=>/(^[+-]|[~^]\\d+$)/.test(r)?[r]:"
-    "[`${r}^10`,...(i===a.length-1&&r.length>2?[`${r}*^5`]:[]),...(r.length>6?[`${r}~1`]:[])])",
+    "[`${r}^10`,...(i===a.length-1&&r.length>2?[`${r}*^5`]:[]),...(r.length>4?[`${r}~1`]:[])])",
 )
-"""Each query word: stemmed (weight 10), a wildcard for the word being typed (5), and for long words
-a fuzzy match (1), weak enough that a correctly spelt word is not outranked by its neighbours
-("fighter" is one letter from "light" once stemmed)."""
+"""Each query word: stemmed (weight 10), a wildcard for the word being typed (5), and, from five
+letters, a fuzzy match (1): players misspell short words too ("paniqe"); weak enough that a correctly
+spelt word is not outranked by its neighbours ("fighter" is one letter from "light" once stemmed)."""
 
 MATCHED_TERMS = (
     "e[s].startsWith(o.term)&&(n[o.term]=!0,r.delete(o))",
