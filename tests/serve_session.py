@@ -71,7 +71,7 @@ class ServeSession:
             try:
                 return page.evaluate(expression, arg)
             except Exception as error:  # the page is between two documents: ask the next one
-                if not any(sign in str(error) for sign in ("context", "navigat")):
+                if not any(sign in str(error) for sign in ("context", "navigat", "detached")):
                     raise
                 if time.monotonic() > deadline:
                     raise ServeError(f"the page kept navigating for {RELOAD_TIMEOUT_S:.0f} s; {self.said()}") from error
