@@ -63,9 +63,9 @@ class ServeSession:
         raise ServeError(f"the page did not show {word!r} within {RELOAD_TIMEOUT_S:.0f} s of the save; {self.said()}")
 
     def ask(self, page, expression: str, arg: object = None) -> object:
-        """``page.evaluate`` that outlives a reload: one save can end in two rebuilds (the editor's write
-        reaches the watcher as more than one event), so the page may load again just after it showed the
-        save. The question is asked again in the next document, until a loaded one answers."""
+        """``page.evaluate`` that outlives a reload: the page may load again just after it showed a save
+        (seen once in CI: a save can end in more than one rebuild). The question is asked again in the
+        next document, until a loaded one answers."""
         deadline = time.monotonic() + RELOAD_TIMEOUT_S
         while True:
             try:

@@ -15,6 +15,8 @@ import pytest
 from playwright.sync_api import expect
 from site_server import SiteServer
 
+from kensei_ref.site.calculator_pages import ENGINE_STATE, RESULT_STATE
+
 sys.path.insert(0, str(Path(__file__).parent / "calculators"))
 from unit_profiles import ARCHERS, SAMURAI, units_file
 
@@ -32,8 +34,8 @@ ENGINE_TIMEOUT = 120_000
 PREFIX = {"en": "", "fr": "fr/", "ru": "ru/"}
 ADVICE_FRESH = "() => document.querySelector('.kr-advisor')?.dataset.state === 'fresh'"
 CALCULATOR_FRESH = (
-    "() => document.querySelector('.kr-calc')?.dataset.engineState === 'ready'"
-    " && !document.querySelector('[data-state=\"computing\"]')"
+    f"() => document.querySelector('.kr-calc')?.getAttribute('{ENGINE_STATE}') === 'ready'"
+    f" && !document.querySelector('[{RESULT_STATE}=\"computing\"]')"
 )
 
 
