@@ -214,3 +214,90 @@ def test_a_typing_mistake_in_a_short_word_still_finds_its_rule(context, server):
         assert cases, lang
         _, misses = _answers_and_misses(context, server, lang, cases)
         assert not misses, "\n".join(misses)
+
+
+KEEP_SETUP = """() => {
+  // Material's own search worker is made but never set up: its set-up message is kept for the test,
+  // so that the only worker loading a language's stemmers is the test's own.
+  const Native = window.Worker;
+  window.__NativeWorker = Native;
+  window.Worker = class extends Native {
+    constructor(url, options) {
+      super(url, options);
+      if (!String(url).includes("/workers/search.")) return;
+      window.__searchUrl = String(url);
+      const post = this.postMessage.bind(this);
+      this.postMessage = (message, ...rest) => {
+        if (message && message.type === 0) window.__searchSetup = message;
+        else return post(message, ...rest);
+      };
+    }
+  };
+}"""
+
+OWN_WORKER = """async () => {
+  // One worker of the page's worker script, set up with the page's own message; returns when it said
+  // ready. window.__ask(queries) then posts each query in turn and gives its result's length.
+  const worker = new window.__NativeWorker(window.__searchUrl);
+  const next = (type) => new Promise((resolve) => {
+    const listen = (event) => {
+      if (event.data.type !== type) return;
+      worker.removeEventListener("message", listen);
+      resolve(event.data.data);
+    };
+    worker.addEventListener("message", listen);
+  });
+  window.__ownWorker = worker;
+  window.__ask = async (queries) => {
+    const found = [];
+    for (const query of queries) {
+      const answer = next(3);
+      worker.postMessage({ type: 2, data: query });
+      found.push((await answer).items.length);
+    }
+    return found;
+  };
+  const ready = next(1);
+  worker.postMessage(window.__searchSetup);
+  await ready;
+  window.__setUpAt = performance.now();
+}"""
+
+STEMMER = "/lunr/min/lunr.fr.min.js"
+"""Loaded by the French search worker when it builds its index (Material's worker, importScripts)."""
+
+
+def _until(page, condition, seconds: float) -> bool:
+    """Whether ``condition()`` came true within ``seconds`` (network events reach the test late)."""
+    for _ in range(int(seconds * 20)):
+        if condition():
+            return True
+        page.wait_for_timeout(50)
+    return condition()
+
+
+def test_the_search_index_is_built_by_the_first_query_not_by_the_set_up(browser, server):
+    """The worker answers its set-up, and the search box's empty query that follows, without building
+    the index (the build ran beside a calculator page's engine start); the first real query builds it
+    and finds its rules; a worker asked nothing builds it INDEX_DELAY_MS later all the same."""
+    from kensei_ref.build.search_patch import INDEX_DELAY_MS
+
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(script=f"({KEEP_SETUP})()")
+    stemmers: list[str] = []
+    context.on("request", lambda request: stemmers.append(request.url) if request.url.endswith(STEMMER) else None)
+    page = context.new_page()
+    page.goto(f"{server}/fr/")
+    page.wait_for_function("() => !!window.__searchSetup", timeout=30_000)
+    page.evaluate(OWN_WORKER)
+    assert page.evaluate("() => window.__ask(['', '   ', '?'])") == [0, 0, 0]
+    assert page.evaluate("() => performance.now() - window.__setUpAt") < INDEX_DELAY_MS
+    assert stemmers == [], "the set-up or a query without words built the index"
+    assert page.evaluate("() => window.__ask(['panique'])")[0] > 0
+    assert _until(page, lambda: len(stemmers) == 1, 10), "the first query did not build the index"
+    page.evaluate("() => window.__ownWorker.terminate()")
+
+    page.evaluate(OWN_WORKER)
+    assert _until(page, lambda: len(stemmers) == 2, INDEX_DELAY_MS / 1000 + 10), "a worker asked nothing never built"
+    assert page.evaluate("() => performance.now() - window.__setUpAt") >= INDEX_DELAY_MS - 50
+    context.close()
