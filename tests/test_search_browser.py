@@ -301,3 +301,33 @@ def test_the_search_index_is_built_by_the_first_query_not_by_the_set_up(browser,
     assert _until(page, lambda: len(stemmers) == 2, INDEX_DELAY_MS / 1000 + 10), "a worker asked nothing never built"
     assert page.evaluate("() => performance.now() - window.__setUpAt") >= INDEX_DELAY_MS - 50
     context.close()
+
+
+def test_names_and_games_rank_as_in_the_terminal(context, server):
+    """As the terminal's search (tests/test_aliases.py): a players' word that names one rule finds it
+    first (97% per language at least), as do the words the terminal is held to, and a query naming a
+    game puts that game's rules first."""
+    from test_aliases import ALIAS_QUERIES, GAME_QUERIES, NAMING_FLOOR, naming_words
+
+    problems = []
+    for lang in ("en", "fr", "ru"):
+        words = naming_words(lang)
+        named = [(query, rule_id) for query, x, rule_id in ALIAS_QUERIES if x == lang]
+        games = [(query, game) for query, x, game in GAME_QUERIES if x == lang]
+        page = _home(context, server, lang)
+        answers = _worker_top_rules(page, [query for query, _ in words + named + games])
+        page.close()
+        misses = [
+            (query, rule_id) for (query, rule_id), (top, _) in zip(words, answers, strict=False) if top[:1] != [rule_id]
+        ]
+        if 1 - len(misses) / len(words) < NAMING_FLOOR:
+            problems.append(
+                f"{lang}: {len(misses)} of {len(words)} players' words do not find their rule first: {misses}"
+            )
+        for (query, rule_id), (top, _) in zip(named, answers[len(words) :], strict=False):
+            if top[:1] != [rule_id]:
+                problems.append(f"{lang} {query!r}: {rule_id} expected first, got {top}")
+        for (query, game), (top, _) in zip(games, answers[len(words) + len(named) :], strict=True):
+            if not top or not top[0].startswith(game + "."):
+                problems.append(f"{lang} {query!r}: a {game} rule expected first, got {top}")
+    assert not problems, "\n".join(problems)

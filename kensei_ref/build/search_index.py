@@ -10,7 +10,9 @@ outranking the rules they cite. This step rewrites ``search/search_index.json`` 
 - a rule's hidden keywords (the glossary names of the terms it mentions) move to a field of their own,
   ``keywords``, searched but never shown; a second such field, ``names``, holds what names the rule:
   its game, its title in the other languages, the names of the terms it defines, and the players'
-  words for both (``aliases.yaml``), the page's language's and the others';
+  words for both (``aliases.yaml``), the page's language's and the others'; and, not searched but
+  read by the search worker (search_patch.py), the list of the players' words in the page's language
+  that name the rule (a query that is one of them, or its title, word for word, ranks the rule first);
 - the labelled lines that only cite (source, see also, passages involved) and the worked examples'
   labels leave the text; the rule's own text and examples stay;
 - the glossary, one table that Material indexes as a single wall of text in three languages, becomes
@@ -31,7 +33,7 @@ from pathlib import Path
 
 from kensei_ref.languages import LANGUAGES, get_translations
 from kensei_ref.rules.model import Rule, RuleBook
-from kensei_ref.rules.search import plain_text, referenced_terms
+from kensei_ref.rules.search import plain_text, referenced_terms, rule_aliases
 
 LEFT_OUT = ("calculators/", "advisor/", "benchmarks/", "data-format/", "sources/", "units/", "offline/")
 """Pages a search does not return: tools and pages about the project, not rules."""
@@ -89,6 +91,7 @@ def tidy(site_dir: Path, book: RuleBook, lang: str) -> int:
         if anchor in rules and "names" not in doc:  # not yet tidied (``mkdocs serve`` keeps the files)
             doc["names"] = " ".join(_names(book, rules[anchor], lang))
             doc["keywords"] = " ".join([keywords, *_other_aliases(book, rules[anchor], lang)])
+            doc["aliases"] = list(dict.fromkeys(rule_aliases(book, rules[anchor], lang)))
         docs.append(doc)
     index["docs"] = docs
     index["config"]["fields"].update({field: {"boost": boost} for field, boost in FIELDS.items()})

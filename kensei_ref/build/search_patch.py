@@ -11,6 +11,10 @@ them finds the page's ("rizieres", "легкое"). The worker ships minified, s
 built file; when Material changes that code the build stops with an error instead of silently
 shipping a search that cannot stem.
 
+The search also ranks as the terminal's does (kensei_ref/rules/search.py) where lunr alone cannot: a
+game named in the query puts that game's rules first, and a query that is a rule's title or one of its
+players' words, word for word, finds that rule first (see RANKED).
+
 The worker also builds its index only when it is first asked, or a few seconds after the page set it
 up (see LATER_INDEX), not at once: on a calculator page opened from a shared link, the English index's
 build (0.6 s of one core, traced in Chromium) ran beside the calculators' engine start on two cores, and
@@ -19,9 +23,12 @@ the link's figures came about 0.35 s later than without it (make bench, "engine 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+
+from kensei_ref.rules.search import GAME_NAMES, NAME_BONUS, OTHER_GAME_WEIGHT
 
 QUERY_TERMS = (
     ".map(r=>/(^[+-]|[~^]\\d+$)/.test(r)?r:`${r}*`)",
@@ -75,7 +82,56 @@ whichever comes first. Queries answer in the order they came: each waits for the
 with no letter or digit has no result, as before, and builds nothing: Material's bundle sends the search
 box's value, usually empty, as soon as the worker is ready."""
 
-PATCHES = (QUERY_TERMS, MATCHED_TERMS, FOLDED_LETTERS, LATER_INDEX)
+GAME_WORD = (
+    r"(?<![\p{L}\p{N}.])(" + "|".join(name for names in GAME_NAMES.values() for name in names) + r")\p{L}{0,3}"
+    r"(?!\.?[\p{L}\p{N}])"
+)
+"""A game's name in a query, inflected or not ("ronin", "ронине"), but not the start of a rule id
+("kensei.regroup"): the names the terminal's search knows (kensei_ref/rules/search.py)."""
+
+GAME_NAMED = (
+    "var de;function Ie(t){",
+    "var de;function krGameNamed(q){let m=new RegExp("
+    + json.dumps(GAME_WORD, ensure_ascii=False)
+    + ',"giu"),g=new Set;for(let[,n]of q.matchAll(m))g.add('
+    + json.dumps({name: game for game, names in GAME_NAMES.items() for name in names}, ensure_ascii=False)
+    + '[n.toLowerCase()]);let r=q.replace(m," ");return g.size===1&&/[\\p{L}\\p{N}]/u.test(r)?'
+    "{game:[...g][0],query:r.trim()}:{game:null,query:q}}"
+    'function krStems(x,t){return new Set(x.pipeline.run((t.replace(/<[^>]*>/g," ").match(/[\\p{L}\\p{N}]+/gu)||[])'
+    ".map(w=>new lunr.Token(w.toLowerCase(),{}))).map(String).filter(Boolean))}"
+    "function krSame(a,b){return a.size>0&&a.size===b.size&&[...a].every(w=>b.has(w))}function Ie(t){",
+)
+"""Helpers the search reads: the game a query names, and the query without its name, as the terminal
+reads it (exactly one game named, and other words beside it; else no game and the query as typed);
+the stems of a text through the index's own query pipeline (stop words out, accents folded, stemmed);
+whether two sets of stems are the same."""
+
+GAME_QUERY = (
+    'search(e){if(e=e.replace(new RegExp("\\\\p{sc=Han}+","gu")',
+    "search(e){let krGame=krGameNamed(e);e=krGame.query;let krAsked=krStems(this.index,e);this.krNames??=new Map;"
+    'if(e=e.replace(new RegExp("\\\\p{sc=Han}+","gu")',
+)
+"""The query is searched without the game's name ("ronin" would otherwise count as a word to find);
+its stems are kept, to be compared with the names of each result (below)."""
+
+RANKED = (
+    "n=this.index.search(e).reduce(",
+    "n=this.index.search(e).map(h=>{let s=h.score,d=this.map.get(h.ref);"
+    + f'if(krGame.game&&/^({"|".join(GAME_NAMES)})\\//.test(h.ref)&&!h.ref.startsWith(krGame.game+"/"))'
+    + f"s*={OTHER_GAME_WEIGHT};"
+    + "if(d&&!this.krNames.has(h.ref))"
+    + 'this.krNames.set(h.ref,[d.title||"",...(d.aliases||[])].map(t=>krStems(this.index,t)));'
+    + f"if((this.krNames.get(h.ref)||[]).some(n=>krSame(krAsked,n)))s*={1 + NAME_BONUS};"
+    + "return s===h.score?h:{...h,score:s}}).reduce(",
+)
+"""Each result's score, as the terminal ranks: the other game's pages and rules keep OTHER_GAME_WEIGHT
+of it ("ronin movement" ranks Ronin's movement above Kensei's, and a rule only the other game has still
+answers; pages of neither game, such as the glossary, keep theirs); and a result whose title or one of
+its players' words (the ``aliases`` the build lists for each rule, search_index.py) has the query's
+stems, no more and no fewer, scores 1 + NAME_BONUS times as much ("натиск через стену" finds the charge
+over an obstacle first). Each result's names are stemmed once, when first found."""
+
+PATCHES = (QUERY_TERMS, MATCHED_TERMS, FOLDED_LETTERS, LATER_INDEX, GAME_NAMED, GAME_QUERY, RANKED)
 
 
 def apply(site_dir: Path) -> Path:

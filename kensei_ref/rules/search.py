@@ -421,6 +421,15 @@ def referenced_terms(book: RuleBook, rule: Rule) -> list[Term]:
     return [book.term(term_id) for term_id in ids]
 
 
+def rule_aliases(book: RuleBook, rule: Rule, lang: str) -> Iterator[str]:
+    """The players' words in ``lang`` for ``rule`` and for the glossary terms it defines: with its
+    title, what a query may name it by word for word (the site's search reads them too)."""
+    yield from book.aliases_of(rule.id, lang)
+    for term in book.terms:
+        if term.rule == rule.id:
+            yield from book.aliases_of(term.id, lang)
+
+
 @dataclass(frozen=True)
 class Hit:
     """One rule found by a search, with its score and a short passage around the words found."""
@@ -515,11 +524,7 @@ class SearchIndex:
         }
 
     def _aliases(self, rule: Rule, lang: str) -> Iterator[str]:
-        """The players' words in ``lang`` for ``rule`` and for the glossary terms it defines."""
-        yield from self.book.aliases_of(rule.id, lang)
-        for term in self.book.terms:
-            if term.rule == rule.id:
-                yield from self.book.aliases_of(term.id, lang)
+        return rule_aliases(self.book, rule, lang)
 
     def _names(self, rule: Rule) -> set[frozenset[str]]:
         """The stems of the rule's title and of each of its aliases in this language, without stop
