@@ -18,13 +18,16 @@ serve: deps $(CATALOGS)
 build: deps $(CATALOGS)
 	$(VENV)/bin/mkdocs build --strict
 
-# Every test, on two workers (pytest-xdist; the site is built once and shared, a file's site and
-# browser tests stay on one worker). Installs Debian's chromium first when it is missing and it can.
+# Every test, on two workers (pytest-xdist; the site is built once and shared). A file's tests run on one
+# worker (--dist loadfile), so that its module fixtures (a build of its own, nginx, a browser context)
+# are set up once: with pytest 9, xdist's loadgroup no longer groups (it renames items through an
+# attribute pytest 9 dropped), and each such fixture was set up on both workers.
+# Installs Debian's chromium first when it is missing and it can.
 TEST_WORKERS ?= 2
 test: deps $(CATALOGS)
 	tests/ensure_chromium.sh
 	tests/ensure_nginx.sh
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # The edit loop: every test but those that build the site or drive Chromium (markers set by tests/conftest.py).
 test-fast: deps $(CATALOGS)

@@ -101,10 +101,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.build)
         if fixtures & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
-        if tier(item) != "unit":
-            # ``--dist loadgroup``: a file's site and browser tests share module fixtures (a browser
-            # context, pages opened ahead, a build of its own, parsed pages), so they stay on one worker
-            item.add_marker(pytest.mark.xdist_group(item.path.name))
     items.sort(key=lambda item: TIER_ORDER[tier(item)])  # stable: each tier keeps its files' order
 
 
