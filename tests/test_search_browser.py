@@ -331,3 +331,39 @@ def test_names_and_games_rank_as_in_the_terminal(context, server):
             if not top or not top[0].startswith(game + "."):
                 problems.append(f"{lang} {query!r}: a {game} rule expected first, got {top}")
     assert not problems, "\n".join(problems)
+
+
+MISSING_MARKS = """async (query) => {
+  // The words the result list marks "Not found" on any result of ``query`` (Material's ``terms``).
+  const worker = new window.__NativeWorker(window.__searchUrl);
+  const next = (type) => new Promise((resolve) => {
+    worker.addEventListener("message", (event) => event.data.type === type && resolve(event.data.data));
+  });
+  const ready = next(1);
+  worker.postMessage(window.__searchSetup);
+  await ready;
+  const answer = next(3);
+  worker.postMessage({ type: 2, data: query });
+  const { items } = await answer;
+  worker.terminate();
+  const missing = new Set();
+  for (const doc of items.flat()) for (const [word, found] of Object.entries(doc.terms)) if (!found) missing.add(word);
+  return { results: items.length, missing: [...missing].sort() };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "stop_words"),
+    [
+        ("ru", "движение в ронине", ["в"]),
+        ("fr", "le moral des unités", ["des", "le"]),
+        ("en", "moving to the hill", ["the", "to"]),
+    ],
+)
+def test_stop_words_are_never_marked_not_found(context, server, lang, query, stop_words):
+    """A result never says that it lacks "в", "le" or "the": they are not searched for, in any language."""
+    page = _home(context, server, lang)
+    answer = page.evaluate(MISSING_MARKS, query)
+    page.close()
+    assert answer["results"] > 0
+    assert not set(stop_words) & set(answer["missing"]), answer["missing"]

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.rules.search import GAME_NAMES, NAME_BONUS, OTHER_GAME_WEIGHT
 
 QUERY_TERMS = (
@@ -99,12 +100,15 @@ GAME_NAMED = (
     "{game:[...g][0],query:r.trim()}:{game:null,query:q}}"
     'function krStems(x,t){return new Set(x.pipeline.run((t.replace(/<[^>]*>/g," ").match(/[\\p{L}\\p{N}]+/gu)||[])'
     ".map(w=>new lunr.Token(w.toLowerCase(),{}))).map(String).filter(Boolean))}"
-    "function krSame(a,b){return a.size>0&&a.size===b.size&&[...a].every(w=>b.has(w))}function Ie(t){",
+    "function krSame(a,b){return a.size>0&&a.size===b.size&&[...a].every(w=>b.has(w))}"
+    "function krStopWord(w){return[lunr.stopWordFilter,"
+    + ",".join(f"lunr.{code}&&lunr.{code}.stopWordFilter" for code in LANGUAGES if code != "en")
+    + "].some(f=>f&&!f(w))}function Ie(t){",
 )
 """Helpers the search reads: the game a query names, and the query without its name, as the terminal
 reads it (exactly one game named, and other words beside it; else no game and the query as typed);
 the stems of a text through the index's own query pipeline (stop words out, accents folded, stemmed);
-whether two sets of stems are the same."""
+whether two sets of stems are the same; whether a word is a stop word of one of the site's languages."""
 
 GAME_QUERY = (
     'search(e){if(e=e.replace(new RegExp("\\\\p{sc=Han}+","gu")',
@@ -131,7 +135,15 @@ its players' words (the ``aliases`` the build lists for each rule, search_index.
 stems, no more and no fewer, scores 1 + NAME_BONUS times as much ("натиск через стену" finds the charge
 over an obstacle first). Each result's names are stemmed once, when first found."""
 
-PATCHES = (QUERY_TERMS, MATCHED_TERMS, FOLDED_LETTERS, LATER_INDEX, GAME_NAMED, GAME_QUERY, RANKED)
+STOP_WORDS_UNMARKED = (
+    "function he(t,e){var i;let r=new Set(t),n={};",
+    "function he(t,e){var i;let k=t.filter(o=>!krStopWord(o.term)),r=new Set(k.length?k:t),n={};",
+)
+"""A result lists the query's words it lacks ("Not found: ..."), and ranks by the share it has; the stop
+words of every language of the site count for neither, as Material does for English ones only: "в"
+was marked missing under "движение в ронине". A query of stop words alone keeps them all."""
+
+PATCHES = (QUERY_TERMS, MATCHED_TERMS, FOLDED_LETTERS, LATER_INDEX, GAME_NAMED, GAME_QUERY, RANKED, STOP_WORDS_UNMARKED)
 
 
 def apply(site_dir: Path) -> Path:
