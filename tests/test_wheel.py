@@ -56,6 +56,8 @@ def test_the_wheel_ships_data_catalogs_and_site_files(wheel):
         "kensei_ref/site/assets/js/calculator.js",
         "kensei_ref/site/engine/calc-worker.js",
         "kensei_ref/site/offline/sw.js",
+        "kensei_ref/build/search_ranking.js",
+        "kensei_ref/build/engine_snapshot.mjs",
         "calculators/rule_values.json",
     ):
         assert required in names, f"{required} is not in {wheel.name}"

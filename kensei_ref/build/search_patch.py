@@ -13,12 +13,13 @@ shipping a search that cannot stem.
 
 The search also ranks as the terminal's does (kensei_ref/rules/search.py) where lunr alone cannot: a
 game named in the query puts that game's rules first, and a query that is a rule's title or one of its
-players' words, word for word, finds that rule first (see RANKED).
+players' words, word for word, finds that rule first (see RANKED and search_ranking.js).
 
 The worker also builds its index only when it is first asked, or a few seconds after the page set it
 up (see LATER_INDEX), not at once: on a calculator page opened from a shared link, the English index's
-build (0.6 s of one core, traced in Chromium) ran beside the calculators' engine start on two cores, and
-the link's figures came about 0.35 s later than without it (make bench, "engine saved on the device").
+build (0.6 s of one core, traced in Chromium) ran beside the calculators' engine start on two cores: a
+shared link's figures, engine saved on the device, came 0.1 to 0.38 s later than without it (medians of
+5 to 9 visits, measured twice on one machine).
 """
 
 from __future__ import annotations
@@ -68,21 +69,6 @@ INDEX_DELAY_MS = 3000
 than an engine restored from the device takes to show a shared link's figures (about 0.9 s, make
 bench), so that the two do not share the processor; a query typed sooner builds it at once."""
 
-LATER_INDEX = (
-    "function Fe(t){return W(this,null,function*(){switch(t.type){case 0:return yield Ie(t.data.config),"
-    "de=new U(t.data),{type:1};case 2:let e=t.data;try{return{type:3,data:de.search(e)}}",
-    "var krSetUp,krBuilt;function krIndex(d){if(d){krSetUp=d;krBuilt=void 0;setTimeout(krIndex,"
-    f"{INDEX_DELAY_MS});return}}return krBuilt??=krSetUp&&Ie(krSetUp.config).then(()=>{{de=new U(krSetUp)}})}}"
-    "function Fe(t){return W(this,null,function*(){switch(t.type){case 0:return krIndex(t.data),{type:1};"
-    "case 2:let e=t.data;try{if(!/[\\p{L}\\p{N}]/u.test(e))return{type:3,data:{items:[]}};"
-    "return yield krIndex(),{type:3,data:de.search(e)}}",
-)
-"""The set-up message is answered "ready" at once and kept; the index (the language's stemmers loaded,
-every page's words stemmed) is built by the first query, which waits for it, or INDEX_DELAY_MS later,
-whichever comes first. Queries answer in the order they came: each waits for the same build. A query
-with no letter or digit has no result, as before, and builds nothing: Material's bundle sends the search
-box's value, usually empty, as soon as the worker is ready."""
-
 GAME_WORD = (
     r"(?<![\p{L}\p{N}.])(" + "|".join(name for names in GAME_NAMES.values() for name in names) + r")\p{L}{0,3}"
     r"(?!\.?[\p{L}\p{N}])"
@@ -90,25 +76,46 @@ GAME_WORD = (
 """A game's name in a query, inflected or not ("ronin", "ронине"), but not the start of a rule id
 ("kensei.regroup"): the names the terminal's search knows (kensei_ref/rules/search.py)."""
 
-GAME_NAMED = (
-    "var de;function Ie(t){",
-    "var de;function krGameNamed(q){let m=new RegExp("
-    + json.dumps(GAME_WORD, ensure_ascii=False)
-    + ',"giu"),g=new Set;for(let[,n]of q.matchAll(m))g.add('
-    + json.dumps({name: game for game, names in GAME_NAMES.items() for name in names}, ensure_ascii=False)
-    + '[n.toLowerCase()]);let r=q.replace(m," ");return g.size===1&&/[\\p{L}\\p{N}]/u.test(r)?'
-    "{game:[...g][0],query:r.trim()}:{game:null,query:q}}"
-    'function krStems(x,t){return new Set(x.pipeline.run((t.replace(/<[^>]*>/g," ").match(/[\\p{L}\\p{N}]+/gu)||[])'
-    ".map(w=>new lunr.Token(w.toLowerCase(),{}))).map(String).filter(Boolean))}"
-    "function krSame(a,b){return a.size>0&&a.size===b.size&&[...a].every(w=>b.has(w))}"
-    "function krStopWord(w){return[lunr.stopWordFilter,"
-    + ",".join(f"lunr.{code}&&lunr.{code}.stopWordFilter" for code in LANGUAGES if code != "en")
-    + "].some(f=>f&&!f(w))}function Ie(t){",
+SETTINGS = {
+    "indexDelayMs": INDEX_DELAY_MS,
+    "gameWord": GAME_WORD,
+    "games": {name: game for game, names in GAME_NAMES.items() for name in names},
+    "gameFolders": list(GAME_NAMES),
+    "otherGameWeight": OTHER_GAME_WEIGHT,
+    "nameFactor": 1 + NAME_BONUS,
+    "languages": [code for code in LANGUAGES if code != "en"],
+}
+"""What search_ranking.js reads, from the terminal search's own figures and names: each number lives
+once, in Python (the games' folders are their ids: kensei/..., ronin/...)."""
+
+RANKING = Path(__file__).with_name("search_ranking.js")
+SETTINGS_LINE = "const krSettings = null; // the build's settings: see search_patch.SETTINGS"
+
+
+def _helpers() -> str:
+    """search_ranking.js with the build's settings written in."""
+    code = RANKING.read_text(encoding="utf-8")
+    if code.count(SETTINGS_LINE) != 1:
+        raise PluginError(f"search patch: {RANKING.name} has no line {SETTINGS_LINE!r}")
+    return code.replace(SETTINGS_LINE, f"const krSettings = {json.dumps(SETTINGS, ensure_ascii=False)};")
+
+
+HELPERS = ("var de;function Ie(t){", f"var de;\n{_helpers()}\nfunction Ie(t){{")
+"""search_ranking.js, inside the worker's scope, before Material's own functions."""
+
+LATER_INDEX = (
+    "function Fe(t){return W(this,null,function*(){switch(t.type){case 0:return yield Ie(t.data.config),"
+    "de=new U(t.data),{type:1};case 2:let e=t.data;try{return{type:3,data:de.search(e)}}",
+    "function Fe(t){return W(this,null,function*(){switch(t.type){case 0:return krKeepSetUp(t.data,"
+    "d=>Ie(d.config).then(()=>{de=new U(d)})),{type:1};"
+    "case 2:let e=t.data;try{if(!/[\\p{L}\\p{N}]/u.test(e))return{type:3,data:{items:[]}};"
+    "return yield krIndex(),{type:3,data:de.search(e)}}",
 )
-"""Helpers the search reads: the game a query names, and the query without its name, as the terminal
-reads it (exactly one game named, and other words beside it; else no game and the query as typed);
-the stems of a text through the index's own query pipeline (stop words out, accents folded, stemmed);
-whether two sets of stems are the same; whether a word is a stop word of one of the site's languages."""
+"""The set-up message is answered "ready" at once and kept; the index (the language's stemmers loaded,
+every page's words stemmed) is built by the first query, which waits for it, or INDEX_DELAY_MS later,
+whichever comes first (krKeepSetUp, krIndex). Queries answer in the order they came: each waits for the
+same build. A query with no letter or digit has no result, as before, and builds nothing: Material's
+bundle sends the search box's value, usually empty, as soon as the worker is ready."""
 
 GAME_QUERY = (
     'search(e){if(e=e.replace(new RegExp("\\\\p{sc=Han}+","gu")',
@@ -116,24 +123,18 @@ GAME_QUERY = (
     'if(e=e.replace(new RegExp("\\\\p{sc=Han}+","gu")',
 )
 """The query is searched without the game's name ("ronin" would otherwise count as a word to find);
-its stems are kept, to be compared with the names of each result (below)."""
+its stems are kept, to be compared with the names of each result (RANKED)."""
 
 RANKED = (
     "n=this.index.search(e).reduce(",
-    "n=this.index.search(e).map(h=>{let s=h.score,d=this.map.get(h.ref);"
-    + f'if(krGame.game&&/^({"|".join(GAME_NAMES)})\\//.test(h.ref)&&!h.ref.startsWith(krGame.game+"/"))'
-    + f"s*={OTHER_GAME_WEIGHT};"
-    + "if(d&&!this.krNames.has(h.ref))"
-    + 'this.krNames.set(h.ref,[d.title||"",...(d.aliases||[])].map(t=>krStems(this.index,t)));'
-    + f"if((this.krNames.get(h.ref)||[]).some(n=>krSame(krAsked,n)))s*={1 + NAME_BONUS};"
-    + "return s===h.score?h:{...h,score:s}}).reduce(",
+    "n=this.index.search(e).map(h=>krScore(this,h,krGame.game,krAsked,this.krNames)).reduce(",
 )
-"""Each result's score, as the terminal ranks: the other game's pages and rules keep OTHER_GAME_WEIGHT
-of it ("ronin movement" ranks Ronin's movement above Kensei's, and a rule only the other game has still
-answers; pages of neither game, such as the glossary, keep theirs); and a result whose title or one of
-its players' words (the ``aliases`` the build lists for each rule, search_index.py) has the query's
-stems, no more and no fewer, scores 1 + NAME_BONUS times as much ("натиск через стену" finds the charge
-over an obstacle first). Each result's names are stemmed once, when first found."""
+"""Each result's score, as the terminal ranks (krScore): the other game's pages and rules keep
+OTHER_GAME_WEIGHT of it ("ronin movement" ranks Ronin's movement above Kensei's, and a rule only the
+other game has still answers; pages of neither game, such as the glossary, keep theirs); and a result
+whose title or one of its players' words (the ``aliases`` the build lists for each rule,
+search_index.py) has the query's stems, no more and no fewer, scores 1 + NAME_BONUS times as much
+("натиск через стену" finds the charge over an obstacle first)."""
 
 STOP_WORDS_UNMARKED = (
     "function he(t,e){var i;let r=new Set(t),n={};",
@@ -143,7 +144,7 @@ STOP_WORDS_UNMARKED = (
 words of every language of the site count for neither, as Material does for English ones only: "в"
 was marked missing under "движение в ронине". A query of stop words alone keeps them all."""
 
-PATCHES = (QUERY_TERMS, MATCHED_TERMS, FOLDED_LETTERS, LATER_INDEX, GAME_NAMED, GAME_QUERY, RANKED, STOP_WORDS_UNMARKED)
+PATCHES = (QUERY_TERMS, MATCHED_TERMS, FOLDED_LETTERS, HELPERS, LATER_INDEX, GAME_QUERY, RANKED, STOP_WORDS_UNMARKED)
 
 
 def apply(site_dir: Path) -> Path:

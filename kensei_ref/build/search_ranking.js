@@ -1,0 +1,76 @@
+// What the site's search adds to Material's search worker: an index built when first needed, and a
+// ranking closer to the terminal's (kensei_ref/rules/search.py). kensei_ref/build/search_patch.py
+// inserts this file into the built worker, inside the worker's own scope (nothing here is global), and
+// writes the build's settings in place of `null` below; its patches call these functions where
+// Material sets up, searches and marks the words a result lacks.
+
+const krSettings = null; // the build's settings: see search_patch.SETTINGS
+
+/** The set-up message kept, the function that builds the index from it, and that build once begun. */
+const krIndexState = { setUp: null, build: null, built: null };
+
+/**
+ * Keeps the page's set-up message instead of building the index at once: a calculator page's engine
+ * starts at the same moment, on the same two cores. The index is built by the first query (see
+ * krIndex), or krSettings.indexDelayMs later, whichever comes first.
+ */
+function krKeepSetUp(setUp, build) {
+  krIndexState.setUp = setUp;
+  krIndexState.build = build;
+  krIndexState.built = null;
+  setTimeout(krIndex, krSettings.indexDelayMs);
+}
+
+/** The index's build, begun now if it was not: every query waits for the same one. */
+function krIndex() {
+  if (krIndexState.setUp && !krIndexState.built) krIndexState.built = krIndexState.build(krIndexState.setUp);
+  return krIndexState.built;
+}
+
+/**
+ * The game a query names ("ronin movement", "движение в ронине") and the query without its name, as
+ * the terminal reads it: exactly one game named and other words beside it; else no game, and the query
+ * as typed. A rule id ("kensei.regroup") names no game.
+ */
+function krGameNamed(query) {
+  const names = new RegExp(krSettings.gameWord, "giu");
+  const games = new Set([...query.matchAll(names)].map(([, name]) => krSettings.games[name.toLowerCase()]));
+  const rest = query.replace(names, " ").trim();
+  return games.size === 1 && /[\p{L}\p{N}]/u.test(rest) ? { game: [...games][0], query: rest } : { game: null, query };
+}
+
+/** The stems of a text's words through the index's own query pipeline (stop words out, accents folded). */
+function krStems(index, text) {
+  const words = text.replace(/<[^>]*>/g, " ").match(/[\p{L}\p{N}]+/gu) || [];
+  const tokens = index.pipeline.run(words.map((word) => new lunr.Token(word.toLowerCase(), {})));
+  return new Set(tokens.map(String).filter(Boolean));
+}
+
+/** Whether two sets of stems are the same (and not empty). */
+function krSame(a, b) {
+  return a.size > 0 && a.size === b.size && [...a].every((stem) => b.has(stem));
+}
+
+/**
+ * A result's score as the terminal ranks it: the other game's pages and rules keep a share of it when
+ * the query names a game (pages of neither game, the glossary, keep theirs); a result whose title or
+ * one of its players' words (`aliases`, listed by the build) has the query's stems, no more and no
+ * fewer, scores more. `names` keeps each result's stemmed names, read once.
+ */
+function krScore(search, hit, game, asked, names) {
+  let score = hit.score;
+  const gameOf = krSettings.gameFolders.find((folder) => hit.ref.startsWith(`${folder}/`));
+  if (game && gameOf && gameOf !== game) score *= krSettings.otherGameWeight;
+  if (!names.has(hit.ref)) {
+    const doc = search.map.get(hit.ref) || {};
+    names.set(hit.ref, [doc.title || "", ...(doc.aliases || [])].map((name) => krStems(search.index, name)));
+  }
+  if (names.get(hit.ref).some((stems) => krSame(asked, stems))) score *= krSettings.nameFactor;
+  return score === hit.score ? hit : { ...hit, score };
+}
+
+/** Whether a word is a stop word of one of the site's languages (lunr's English one, or lunr.fr's...). */
+function krStopWord(word) {
+  const filters = [lunr.stopWordFilter, ...krSettings.languages.map((code) => lunr[code] && lunr[code].stopWordFilter)];
+  return filters.some((filter) => filter && !filter(word));
+}
