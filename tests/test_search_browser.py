@@ -26,11 +26,11 @@ LANGUAGE_FLOOR = 0.90
 """Over the whole set the site must find 95%; no language may fall below 90% (lunr ranks a page whose
 title matches one word above a rule matching every word, so a few multi-word queries still miss)."""
 
-CATCH_SETUP = """() => {
+CATCH_SETUP = """(withheld) => {
   // Keep what the page gives its search worker (Material's bundle makes it with new Worker(url) and
-  // posts it one set-up message: the language's index, its configuration and the page's options).
+  // posts it one set-up message: the language's index, its configuration and the page's options);
+  // ``withheld``: Material's worker never gets it (it is made but never set up).
   const Native = window.Worker;
-  window.__NativeWorker = Native;
   window.Worker = class extends Native {
     constructor(url, options) {
       super(url, options);
@@ -39,36 +39,45 @@ CATCH_SETUP = """() => {
       const post = this.postMessage.bind(this);
       this.postMessage = (message, ...rest) => {
         if (message && message.type === 0) window.__searchSetup = message;
-        return post(message, ...rest);
+        if (!withheld || !message || message.type !== 0) return post(message, ...rest);
       };
     }
+  };
+  // A worker of the test's own from the page's worker script (patched by the build), set up with the
+  // page's own message: resolves once it said ready, to { worker, ask }; ask(query) gives the answer
+  // to one query (ask them in turn). Material's message types: 0 set-up, 1 ready, 2 a query, 3 its result.
+  window.__ownSearchWorker = async () => {
+    const worker = new Native(window.__searchUrl);
+    const next = (type) => new Promise((resolve) => {
+      const listen = (event) => {
+        if (event.data.type !== type) return;
+        worker.removeEventListener("message", listen);
+        resolve(event.data.data);
+      };
+      worker.addEventListener("message", listen);
+    });
+    const ready = next(1);
+    worker.postMessage(window.__searchSetup);
+    await ready;
+    const ask = (query) => {
+      const answer = next(3);
+      worker.postMessage({ type: 2, data: query });
+      return answer;
+    };
+    return { worker, ask };
   };
 }"""
 """An init script: runs in the page before Material's bundle."""
 
 ASK_WORKER = """async (queries) => {
-  // A worker of our own from the page's worker script (patched by the build), set up with the page's
-  // own message, so that nothing the page asks comes between a query and its answer. Material's
-  // message types: 0 set-up, 1 ready, 2 a query, 3 its result (one answer per query, in order).
-  const worker = new window.__NativeWorker(window.__searchUrl);
-  const next = (type) => new Promise((resolve) => {
-    const listen = (event) => {
-      if (event.data.type !== type) return;
-      worker.removeEventListener("message", listen);
-      resolve(event.data.data);
-    };
-    worker.addEventListener("message", listen);
-  });
-  const ready = next(1);
-  worker.postMessage(window.__searchSetup);
-  await ready;
+  // A worker of our own (see CATCH_SETUP), so that nothing the page asks comes between a query and
+  // its answer.
+  const { worker, ask } = await window.__ownSearchWorker();
   const base = new URL(JSON.parse(document.querySelector("#__config").textContent).base, location.href);
   const answers = [];
   for (const query of queries) {
     const start = performance.now();
-    const answer = next(3);
-    worker.postMessage({ type: 2, data: query });
-    const { items } = await answer;
+    const { items } = await ask(query);
     const ms = performance.now() - start;
     // The result list as Material renders it (renderSearchResultItem): the first ten pages at once,
     // each as its article (the document without "#") then its sections in the worker's order.
@@ -216,50 +225,16 @@ def test_a_typing_mistake_in_a_short_word_still_finds_its_rule(context, server):
         assert not misses, "\n".join(misses)
 
 
-KEEP_SETUP = """() => {
-  // Material's own search worker is made but never set up: its set-up message is kept for the test,
-  // so that the only worker loading a language's stemmers is the test's own.
-  const Native = window.Worker;
-  window.__NativeWorker = Native;
-  window.Worker = class extends Native {
-    constructor(url, options) {
-      super(url, options);
-      if (!String(url).includes("/workers/search.")) return;
-      window.__searchUrl = String(url);
-      const post = this.postMessage.bind(this);
-      this.postMessage = (message, ...rest) => {
-        if (message && message.type === 0) window.__searchSetup = message;
-        else return post(message, ...rest);
-      };
-    }
-  };
-}"""
-
 OWN_WORKER = """async () => {
-  // One worker of the page's worker script, set up with the page's own message; returns when it said
-  // ready. window.__ask(queries) then posts each query in turn and gives its result's length.
-  const worker = new window.__NativeWorker(window.__searchUrl);
-  const next = (type) => new Promise((resolve) => {
-    const listen = (event) => {
-      if (event.data.type !== type) return;
-      worker.removeEventListener("message", listen);
-      resolve(event.data.data);
-    };
-    worker.addEventListener("message", listen);
-  });
-  window.__ownWorker = worker;
+  // One worker of the test's own (see CATCH_SETUP), set up and ready; window.__ask(queries) then posts
+  // each query in turn and gives its result's length.
+  const own = await window.__ownSearchWorker();
+  window.__ownWorker = own.worker;
   window.__ask = async (queries) => {
     const found = [];
-    for (const query of queries) {
-      const answer = next(3);
-      worker.postMessage({ type: 2, data: query });
-      found.push((await answer).items.length);
-    }
+    for (const query of queries) found.push((await own.ask(query)).items.length);
     return found;
   };
-  const ready = next(1);
-  worker.postMessage(window.__searchSetup);
-  await ready;
   window.__setUpAt = performance.now();
 }"""
 
@@ -283,7 +258,7 @@ def test_the_search_index_is_built_by_the_first_query_not_by_the_set_up(browser,
     from kensei_ref.build.search_patch import INDEX_DELAY_MS
 
     context = browser.new_context(service_workers="block")
-    context.add_init_script(script=f"({KEEP_SETUP})()")
+    context.add_init_script(script=f"({CATCH_SETUP})(true)")  # only the test's worker loads stemmers
     stemmers: list[str] = []
     context.on("request", lambda request: stemmers.append(request.url) if request.url.endswith(STEMMER) else None)
     page = context.new_page()
@@ -335,16 +310,8 @@ def test_names_and_games_rank_as_in_the_terminal(context, server):
 
 MISSING_MARKS = """async (query) => {
   // The words the result list marks "Not found" on any result of ``query`` (Material's ``terms``).
-  const worker = new window.__NativeWorker(window.__searchUrl);
-  const next = (type) => new Promise((resolve) => {
-    worker.addEventListener("message", (event) => event.data.type === type && resolve(event.data.data));
-  });
-  const ready = next(1);
-  worker.postMessage(window.__searchSetup);
-  await ready;
-  const answer = next(3);
-  worker.postMessage({ type: 2, data: query });
-  const { items } = await answer;
+  const { worker, ask } = await window.__ownSearchWorker();
+  const { items } = await ask(query);
   worker.terminate();
   const missing = new Set();
   for (const doc of items.flat()) for (const [word, found] of Object.entries(doc.terms)) if (!found) missing.add(word);
