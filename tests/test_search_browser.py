@@ -38,7 +38,10 @@ CATCH_SETUP = """(withheld) => {
       window.__searchUrl = String(url);
       const post = this.postMessage.bind(this);
       this.postMessage = (message, ...rest) => {
-        if (message && message.type === 0) window.__searchSetup = message;
+        if (message && message.type === 0) {
+          window.__searchSetup = message;
+          window.__searchSetupAt = performance.now();
+        }
         if (!withheld || !message || message.type !== 0) return post(message, ...rest);
       };
     }
@@ -334,3 +337,24 @@ def test_stop_words_are_never_marked_not_found(context, server, lang, query, sto
     page.close()
     assert answer["results"] > 0
     assert not set(stop_words) & set(answer["missing"]), answer["missing"]
+
+
+def test_the_search_box_getting_the_focus_builds_the_index(browser, server):
+    """Before any word is typed: the cursor in the search box has Material's own worker build its index
+    (assets/js/search.js), well before the INDEX_DELAY_MS after its set-up."""
+    from kensei_ref.build.search_patch import INDEX_DELAY_MS
+
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(script=f"({CATCH_SETUP})()")
+    stemmers: list[float] = []
+    context.on("request", lambda request: stemmers.append(1) if request.url.endswith(STEMMER) else None)
+    page = context.new_page()
+    page.goto(f"{server}/fr/")
+    page.wait_for_function("() => !!window.__searchSetup", timeout=30_000)
+    page.locator("input.md-search__input").click()
+    page.wait_for_function("() => document.activeElement.matches('.md-search__input')", timeout=10_000)
+    focused_after = page.evaluate("() => performance.now() - window.__searchSetupAt")
+    assert focused_after < INDEX_DELAY_MS / 3, f"focused {focused_after:.0f} ms after the set-up: too late to tell"
+    assert _until(page, lambda: len(stemmers) == 1, INDEX_DELAY_MS / 3000), "the focus did not build the index"
+    assert page.locator("input.md-search__input").input_value() == ""
+    context.close()

@@ -84,6 +84,7 @@ SETTINGS = {
     "otherGameWeight": OTHER_GAME_WEIGHT,
     "nameFactor": 1 + NAME_BONUS,
     "languages": [code for code in LANGUAGES if code != "en"],
+    "indexChannel": "kr-search-index",  # assets/js/search.js posts on it when the search box gets the focus
 }
 """What search_ranking.js reads, from the terminal search's own figures and names: each number lives
 once, in Python (the games' folders are their ids: kensei/..., ronin/...)."""

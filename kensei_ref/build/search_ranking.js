@@ -27,6 +27,9 @@ function krIndex() {
   return krIndexState.built;
 }
 
+// The page asks for the index as soon as the search box gets the focus (assets/js/search.js).
+if (typeof BroadcastChannel === "function") new BroadcastChannel(krSettings.indexChannel).onmessage = krIndex;
+
 /**
  * The game a query names ("ronin movement", "движение в ронине") and the query without its name, as
  * the terminal reads it: exactly one game named and other words beside it; else no game, and the query
