@@ -12,7 +12,8 @@ const krIndexState = { setUp: null, build: null, built: null };
 /**
  * Keeps the page's set-up message instead of building the index at once: a calculator page's engine
  * starts at the same moment, on the same two cores. The index is built by the first query (see
- * krIndex), or krSettings.indexDelayMs later, whichever comes first.
+ * krIndex), by the search box getting the focus (below), or krSettings.indexDelayMs later, whichever
+ * comes first.
  */
 function krKeepSetUp(setUp, build) {
   krIndexState.setUp = setUp;
