@@ -16,10 +16,10 @@ game named in the query puts that game's rules first, and a query that is a rule
 players' words, word for word, finds that rule first (see RANKED and search_ranking.js).
 
 The worker also builds its index only when it is first asked, when the search box gets the focus, or a
-few seconds after the page set it up (see LATER_INDEX), not at once: on a calculator page opened from a shared link, the English index's
-build (0.6 s of one core, traced in Chromium) ran beside the calculators' engine start on two cores: a
-shared link's figures, engine saved on the device, came 0.1 to 0.38 s later than without it (medians of
-5 to 9 visits, measured twice on one machine).
+few seconds after the page set it up (see LATER_INDEX), not at once: on a calculator page opened from a
+shared link, the English index's build (0.6 s of one core, traced in Chromium) ran beside the
+calculators' engine start on two cores: a shared link's figures, engine saved on the device, came 0.1 to
+0.38 s later than without it (medians of 5 to 9 visits, measured twice on one machine).
 """
 
 from __future__ import annotations
@@ -114,9 +114,10 @@ LATER_INDEX = (
 )
 """The set-up message is answered "ready" at once and kept; the index (the language's stemmers loaded,
 every page's words stemmed) is built by the first query, which waits for it, by the search box getting
-the focus (assets/js/search.js), or INDEX_DELAY_MS later, whichever comes first (krKeepSetUp, krIndex). Queries answer in the order they came: each waits for the
-same build. A query with no letter or digit has no result, as before, and builds nothing: Material's
-bundle sends the search box's value, usually empty, as soon as the worker is ready."""
+the focus (assets/js/search.js), or INDEX_DELAY_MS later, whichever comes first (krKeepSetUp, krIndex).
+Queries answer in the order they came: each waits for the same build. A query with no letter or digit
+has no result, as before, and builds nothing: Material's bundle sends the search box's value, usually
+empty, as soon as the worker is ready."""
 
 GAME_QUERY = (
     'search(e){if(e=e.replace(new RegExp("\\\\p{sc=Han}+","gu")',
