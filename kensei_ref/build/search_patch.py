@@ -66,8 +66,9 @@ Cyrillic й and the rest are kept, for the Russian stemmer."""
 
 INDEX_DELAY_MS = 3000
 """How long after the page's set-up message the worker builds its index if no query came first: longer
-than an engine restored from the device takes to show a shared link's figures (about 0.9 s, make
-bench), so that the two do not share the processor; a query typed sooner builds it at once."""
+than an engine restored from the device takes to show a shared link's figures (0.9 to 1.3 s in make
+bench on this project's 2-core machine), so that the two do not share the processor; a query typed
+sooner, or the search box's focus, builds it at once."""
 
 GAME_WORD = (
     r"(?<![\p{L}\p{N}.])(" + "|".join(name for names in GAME_NAMES.values() for name in names) + r")\p{L}{0,3}"
