@@ -153,14 +153,13 @@ def _names(book: RuleBook, rule: Rule, lang: str) -> Iterable[str]:
     defined = [term for term in book.terms if term.rule == rule.id]
     names = [*GAME_NAMES[rule.id.split(".", 1)[0]], *(rule.title[x] for x in LANGUAGES if x != lang)]
     names += [term.name[x] for term in defined for x in LANGUAGES]
-    names += [alias for item in (rule.id, *(t.id for t in defined)) for alias in book.aliases_of(item, lang)]
+    names += rule_aliases(book, rule, lang)
     return dict.fromkeys(names)
 
 
 def _other_aliases(book: RuleBook, rule: Rule, lang: str) -> Iterable[str]:
     """The players' words, in the other languages, for ``rule`` and the terms it defines, and in the
     page's language for the terms it mentions: they find the rule, below its own names."""
-    defined = [rule.id, *(term.id for term in book.terms if term.rule == rule.id)]
-    others = [alias for item in defined for x in LANGUAGES if x != lang for alias in book.aliases_of(item, x)]
+    others = [alias for x in LANGUAGES if x != lang for alias in rule_aliases(book, rule, x)]
     mentioned = [alias for term in referenced_terms(book, rule) for alias in book.aliases_of(term.id, lang)]
     return dict.fromkeys(others + mentioned)

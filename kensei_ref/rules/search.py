@@ -507,11 +507,11 @@ class SearchIndex:
         others = [x for x in LANGS if x != lang]
         return {
             "title": [f"{rule.number or ''} {rule.title[lang]}"],
-            "aliases": list(self._aliases(rule, lang)),
+            "aliases": list(rule_aliases(self.book, rule, lang)),
             "names": [
                 *(rule.title[x] for x in others),
                 *(t.name[x] for t in defined for x in LANGS),
-                *(alias for x in others for alias in self._aliases(rule, x)),
+                *(alias for x in others for alias in rule_aliases(self.book, rule, x)),
             ],
             "keywords": [
                 rule.id,
@@ -523,13 +523,10 @@ class SearchIndex:
             + [plain_text(self.book, item.text, lang, rule) for item in rule.notes],
         }
 
-    def _aliases(self, rule: Rule, lang: str) -> Iterator[str]:
-        return rule_aliases(self.book, rule, lang)
-
     def _names(self, rule: Rule) -> set[frozenset[str]]:
         """The stems of the rule's title and of each of its aliases in this language, without stop
         words: a query with exactly these stems names the rule."""
-        names = [rule.title[self.lang], *self._aliases(rule, self.lang)]
+        names = [rule.title[self.lang], *rule_aliases(self.book, rule, self.lang)]
         return {frozenset(stem(word, self.lang) for word in words(name) if word not in STOP_WORDS) for name in names}
 
     def _terms(self, texts: list[str]) -> list[str]:
