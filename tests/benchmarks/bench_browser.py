@@ -82,9 +82,12 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def copyfile(self, source, outputfile) -> None:
         sent = 0
-        while chunk := source.read(1 << 16):
-            outputfile.write(chunk)
-            sent += len(chunk)
+        try:
+            while chunk := source.read(1 << 16):
+                outputfile.write(chunk)
+                sent += len(chunk)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser dropped a download it no longer needs (a page closed mid-transfer)
         self.server.sent.append((self.path, sent))
 
 
