@@ -281,6 +281,29 @@ def test_the_search_index_is_built_by_the_first_query_not_by_the_set_up(browser,
     context.close()
 
 
+SAME_FIRST_RULE = 0.95
+"""Share of queries, per language, whose first rule on the site is the terminal's first: the site ranks
+the rules with the terminal's ranking (rule_ranking.js), but stems English words with lunr's Porter
+stemmer, not Snowball's, and weighs a rule's examples and notes as its text."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_the_first_rule_is_the_terminals(context, server, lang):
+    from kensei_ref.rules import search
+
+    queries = [q["query"] for q in QUERIES + PLAYER_QUERIES if q["lang"] == lang]
+    page = _home(context, server, lang)
+    answers = _worker_top_rules(page, queries)
+    page.close()
+    differ = []
+    for query, (top, _) in zip(queries, answers, strict=True):
+        first = [hit.id for hit in search.search(query, lang, 1)]
+        if top[:1] != first:
+            differ.append(f"{query!r}: site {top[:1]}, terminal {first}")
+    print(f"\n{lang}: {len(queries) - len(differ)}/{len(queries)} first rules as in the terminal; {differ}")
+    assert 1 - len(differ) / len(queries) >= SAME_FIRST_RULE, "\n".join(differ)
+
+
 def test_names_and_games_rank_as_in_the_terminal(context, server):
     """As the terminal's search (tests/test_aliases.py): a players' word that names one rule finds it
     first (97% per language at least), as do the words the terminal is held to, and a query naming a

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from kensei_ref.build import search_index
+from kensei_ref.build.search_patch import LANGUAGE_KEY
 from kensei_ref.languages import get_translations
 
 LANG_ROOTS = {"en": "", "fr": "fr", "ru": "ru"}
@@ -50,10 +51,16 @@ def test_a_rule_keeps_its_text_and_gains_names(tmp_path, book, lang):
         "<p>Every action has a price in action points.</p> <ul> <li>Infantry 2</li> </ul> <p>Four archers roll.</p> "
         "<p>Read so.</p>"
     )
-    assert doc["keywords"].startswith("kensei.action-points Action Point")
-    names = doc["names"].split()
-    assert {"Kensei", "AP", "PA", "ОД"} & set(names) >= {"Kensei", {"en": "AP", "fr": "PA", "ru": "ОД"}[lang]}
+    # the terminal's fields (rules.search.rule_fields), one name a line, for the worker's ranking
+    assert doc["keywords"].split("\n")[:2] == ["kensei.action-points", "Action Point"]
+    abbreviation = {"en": "AP", "fr": "PA", "ru": "ОД"}
+    names = doc["names"].split("\n")
+    titles = {"en": "Action points", "fr": "Points d'action", "ru": "Очки действия"}
+    assert names[:2] == [titles[x] for x in titles if x != lang]  # its title in the other languages
+    assert {abbreviation[x] for x in abbreviation if x != lang} <= set(names)
+    assert abbreviation[lang] in doc["aliases"] and abbreviation[lang] not in names
     assert index["config"]["fields"]["names"] == {"boost": search_index.FIELDS["names"]}
+    assert index["config"][LANGUAGE_KEY] == lang
 
 
 def test_pages_that_are_not_rules_leave_the_index(tmp_path, book):

@@ -7,12 +7,14 @@ rule (source, related passages, "Open in the calculator") in every result; the c
 labels run together; and pages that are not rules (calculators, benchmarks, data format, sources)
 outranking the rules they cite. This step rewrites ``search/search_index.json`` after the build:
 
-- a rule's hidden keywords (the glossary names of the terms it mentions) move to a field of their own,
-  ``keywords``, searched but never shown; a second such field, ``names``, holds what names the rule:
-  its game, its title in the other languages, the names of the terms it defines, and the players'
-  words for both (``aliases.yaml``), the page's language's and the others'; and, not searched but
-  read by the search worker (search_patch.py), the list of the players' words in the page's language
-  that name the rule (a query that is one of them, or its title, word for word, ranks the rule first);
+- a rule's hidden keywords (its id and the glossary names of the terms it mentions) leave its text;
+  its entry gains the fields of the terminal's search (``rules.search.rule_fields``): ``names`` (its
+  title in the other languages, the names of the terms it defines, and the players' words for both in
+  the other languages) and ``keywords`` (its id, the names of the terms it mentions, and the players'
+  words for them), one name a line, searched but never shown; and, not searched by lunr, ``aliases``,
+  the players' words in the page's language for it and for the terms it defines (``aliases.yaml``).
+  The search worker ranks the rules from these fields and the text as the terminal does
+  (rule_ranking.js);
 - the labelled lines that only cite (source, see also, passages involved) and the worked examples'
   labels leave the text; the rule's own text and examples stay;
 - the glossary, one table that Material indexes as a single wall of text in three languages, becomes
@@ -28,12 +30,12 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterable
 from pathlib import Path
 
+from kensei_ref.build.search_patch import LANGUAGE_KEY
 from kensei_ref.languages import LANGUAGES, get_translations
 from kensei_ref.rules.model import Rule, RuleBook
-from kensei_ref.rules.search import plain_text, referenced_terms, rule_aliases
+from kensei_ref.rules.search import plain_text, rule_fields
 
 LEFT_OUT = ("calculators/", "advisor/", "benchmarks/", "data-format/", "sources/", "units/", "offline/")
 """Pages a search does not return: tools and pages about the project, not rules."""
@@ -46,8 +48,6 @@ RULE_PAGES = ("kensei/", "ronin/", GLOSSARY_PAGE)
 OTHER_PAGE_BOOST = 0.5
 """The other pages' sections (home, quick reference, digest, clarifications) count half: a rule, or a
 term, comes before a table or a note that repeats it."""
-GAME_NAMES = {"kensei": ("Kensei", "Кенсей"), "ronin": ("Ronin", "Ронин")}
-"""The games as players name them in a query ("ronin movement", "движение кенсей")."""
 PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
 TAG = re.compile(r"<[^>]+>")
 CITING_LABELS = ("Source:", "See also:", "Rule id:", "Passages involved:")
@@ -86,15 +86,16 @@ def tidy(site_dir: Path, book: RuleBook, lang: str) -> int:
             continue
         if not page.startswith(RULE_PAGES):
             doc["boost"] = OTHER_PAGE_BOOST
-        text, keywords = _split(doc.get("text", ""), rules.get(anchor), labels)
-        doc["text"] = text
+        doc["text"] = _split(doc.get("text", ""), rules.get(anchor), labels)
         if anchor in rules and "names" not in doc:  # not yet tidied (``mkdocs serve`` keeps the files)
-            doc["names"] = " ".join(_names(book, rules[anchor], lang))
-            doc["keywords"] = " ".join([keywords, *_other_aliases(book, rules[anchor], lang)])
-            doc["aliases"] = list(dict.fromkeys(rule_aliases(book, rules[anchor], lang)))
+            fields = rule_fields(book, rules[anchor], lang)
+            doc["names"] = "\n".join(dict.fromkeys(fields["names"]))
+            doc["keywords"] = "\n".join(dict.fromkeys(fields["keywords"]))
+            doc["aliases"] = fields["aliases"]
         docs.append(doc)
     index["docs"] = docs
     index["config"]["fields"].update({field: {"boost": boost} for field, boost in FIELDS.items()})
+    index["config"][LANGUAGE_KEY] = lang  # the search worker ranks the rules with this language's stemmer
     data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
     (folder / "search_index.json").write_text(data, encoding="utf-8")
     if (folder / "search_index.js").is_file():
@@ -112,20 +113,19 @@ def _labels(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return shown(CITING_LABELS), shown(EXAMPLE_LABELS)
 
 
-def _split(text: str, rule: Rule | None, labels: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[str, str]:
-    """A section's text without its citing lines and labels, and, for a rule, its hidden keywords (the
-    paragraph that opens its text with its id). Everything else stays as Material wrote it."""
+def _split(text: str, rule: Rule | None, labels: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
+    """A section's text without its citing lines and labels, and, for a rule, without its hidden
+    keywords (the paragraph that opens its text with its id: the terminal's ``keywords`` field holds
+    them). Everything else stays as Material wrote it."""
     citing, examples = labels
-    keywords: list[str] = []
 
     def kept(paragraph: re.Match[str]) -> str:
         words = " ".join(TAG.sub(" ", paragraph[1]).split())
         if rule is not None and paragraph.start() == 0 and words.startswith(rule.id + " "):
-            keywords.append(words)
             return ""
         return "" if words.startswith(citing + examples) else paragraph[0]
 
-    return " ".join(PARAGRAPH.sub(kept, text).split()), " ".join(keywords)
+    return " ".join(PARAGRAPH.sub(kept, text).split())
 
 
 def _glossary(page: dict, book: RuleBook, lang: str) -> list[dict]:
@@ -145,21 +145,3 @@ def _glossary(page: dict, book: RuleBook, lang: str) -> list[dict]:
             }
         )
     return entries
-
-
-def _names(book: RuleBook, rule: Rule, lang: str) -> Iterable[str]:
-    """What names ``rule`` besides its title: its game, its title in the other languages, the names of
-    the terms it defines, and the players' words for it and them in the page's language."""
-    defined = [term for term in book.terms if term.rule == rule.id]
-    names = [*GAME_NAMES[rule.id.split(".", 1)[0]], *(rule.title[x] for x in LANGUAGES if x != lang)]
-    names += [term.name[x] for term in defined for x in LANGUAGES]
-    names += rule_aliases(book, rule, lang)
-    return dict.fromkeys(names)
-
-
-def _other_aliases(book: RuleBook, rule: Rule, lang: str) -> Iterable[str]:
-    """The players' words, in the other languages, for ``rule`` and the terms it defines, and in the
-    page's language for the terms it mentions: they find the rule, below its own names."""
-    others = [alias for x in LANGUAGES if x != lang for alias in rule_aliases(book, rule, x)]
-    mentioned = [alias for term in referenced_terms(book, rule) for alias in book.aliases_of(term.id, lang)]
-    return dict.fromkeys(others + mentioned)

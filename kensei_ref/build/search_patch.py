@@ -11,9 +11,12 @@ them finds the page's ("rizieres", "легкое"). The worker ships minified, s
 built file; when Material changes that code the build stops with an error instead of silently
 shipping a search that cannot stem.
 
-The search also ranks as the terminal's does (kensei_ref/rules/search.py) where lunr alone cannot: a
-game named in the query puts that game's rules first, and a query that is a rule's title or one of its
-players' words, word for word, finds that rule first (see RANKED and search_ranking.js).
+The rules are ranked as the terminal ranks them (kensei_ref/rules/search.py): rule_ranking.js is the
+terminal's ranking in JavaScript, reading the rules' fields from the page's own search index (see RANKED);
+lunr's results give the other entries (glossary terms, notes) and the words highlighted. Of 582 queries
+(the project's query sets and 270 written apart), the site's first rule is the terminal's for 96 to 98 %
+per language; the rest differ by the stemmer (lunr's English one is Porter's, the terminal's Snowball's)
+and by a rule's examples and notes, which the page's index holds in its text.
 
 The worker also builds its index only when it is first asked, when the search box gets the focus, or a
 few seconds after the page set it up (see LATER_INDEX), not at once: on a calculator page opened from a
@@ -30,6 +33,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from kensei_ref.languages import LANGUAGES
+from kensei_ref.rules import search
 from kensei_ref.rules.search import GAME_NAMES, NAME_BONUS, OTHER_GAME_WEIGHT
 
 QUERY_TERMS = (
@@ -77,6 +81,19 @@ GAME_WORD = (
 """A game's name in a query, inflected or not ("ronin", "ронине"), but not the start of a rule id
 ("kensei.regroup"): the names the terminal's search knows (kensei_ref/rules/search.py)."""
 
+LANGUAGE_KEY = "kr_language"
+"""The key of the index's configuration that names its language (search_index.py writes it)."""
+RULE_RESULTS = 10
+"""Rules listed per query at most, as many as the terminal's ``kensei-ref search`` lists."""
+RULE_SHARE = 0.25
+"""Rules scoring less than this share of the best one's score are not listed. Material lists a page's
+sections together, at the place of the page's best: a weak rule of the same chapter as a strong one
+would come before the next chapter's strong rules ("longue portée": the Ronin rule on water, eighth in
+the terminal, came second, under the Ronin rule on buildings)."""
+PAGE_FIELDS = ("title", "aliases", "names", "keywords", "body")
+"""The terminal's fields that rule_ranking.js reads from a page's index entry: the page's text is the
+``body``, with the rule's examples and notes, which the terminal weighs apart (``extra``)."""
+
 SETTINGS = {
     "indexDelayMs": INDEX_DELAY_MS,
     "gameWord": GAME_WORD,
@@ -86,11 +103,38 @@ SETTINGS = {
     "nameFactor": 1 + NAME_BONUS,
     "languages": [code for code in LANGUAGES if code != "en"],
     "indexChannel": "kr-search-index",  # assets/js/search.js posts on it when the search box gets the focus
+    "languageKey": LANGUAGE_KEY,
+    "ruleResults": RULE_RESULTS,
+    "ruleShare": RULE_SHARE,
+    "ranking": {
+        "fieldWeights": {name: search.FIELD_WEIGHTS[name] for name in PAGE_FIELDS},
+        "fieldB": {name: search.FIELD_B[name] for name in PAGE_FIELDS},
+        "k1": search.K1,
+        "prefixWeight": search.PREFIX_WEIGHT,
+        "stemPrefixWeight": search.STEM_PREFIX_WEIGHT,
+        "pairWeight": search.PAIR_WEIGHT,
+        "typoWeights": search.TYPO_WEIGHTS,
+        "prefixMinLetters": search.PREFIX_MIN_LETTERS,
+        "typoMinLetters": search.TYPO_MIN_LETTERS,
+        "sharedStemLetters": search.SHARED_STEM_LETTERS,
+        "stemShare": search.STEM_SHARE,
+        "longWordLetters": search.LONG_WORD_LETTERS,
+        "allTermsBonus": search.ALL_TERMS_BONUS,
+        "commonDocumentShare": search.COMMON_DOCUMENT_SHARE,
+        "nameBonus": search.NAME_BONUS,
+        "otherGameWeight": search.OTHER_GAME_WEIGHT,
+        "exactScore": search.EXACT_SCORE,
+        "queryWords": search.QUERY_WORDS,
+        "questionWeight": search.QUESTION_WEIGHT,
+        "stopWords": sorted(search.STOP_WORDS),
+        "questionWords": sorted(search.QUESTION_WORDS),
+    },
 }
 """What search_ranking.js reads, from the terminal search's own figures and names: each number lives
 once, in Python (the games' folders are their ids: kensei/..., ronin/...)."""
 
 RANKING = Path(__file__).with_name("search_ranking.js")
+RULE_RANKING = Path(__file__).with_name("rule_ranking.js")
 SETTINGS_LINE = "const krSettings = null; // the build's settings: see search_patch.SETTINGS"
 
 
@@ -102,8 +146,11 @@ def _helpers() -> str:
     return code.replace(SETTINGS_LINE, f"const krSettings = {json.dumps(SETTINGS, ensure_ascii=False)};")
 
 
-HELPERS = ("var de;function Ie(t){", f"var de;\n{_helpers()}\nfunction Ie(t){{")
-"""search_ranking.js, inside the worker's scope, before Material's own functions."""
+HELPERS = (
+    "var de;function Ie(t){",
+    f"var de;\n{RULE_RANKING.read_text(encoding='utf-8')}\n{_helpers()}\nfunction Ie(t){{",
+)
+"""rule_ranking.js and search_ranking.js, inside the worker's scope, before Material's own functions."""
 
 LATER_INDEX = (
     "function Fe(t){return W(this,null,function*(){switch(t.type){case 0:return yield Ie(t.data.config),"
@@ -122,22 +169,32 @@ empty, as soon as the worker is ready."""
 
 GAME_QUERY = (
     'search(e){if(e=e.replace(new RegExp("\\\\p{sc=Han}+","gu")',
-    "search(e){let krGame=krGameNamed(e);e=krGame.query;let krAsked=krStems(this.index,e);this.krNames??=new Map;"
+    "search(e){let krQuery=e,krGame=krGameNamed(e);e=krGame.query;let krAsked=krStems(this.index,e);"
+    "this.krNames??=new Map;"
     'if(e=e.replace(new RegExp("\\\\p{sc=Han}+","gu")',
 )
-"""The query is searched without the game's name ("ronin" would otherwise count as a word to find);
-its stems are kept, to be compared with the names of each result (RANKED)."""
+"""The query as typed is kept for the rules' ranking (RANKED); lunr searches it without the game's
+name ("ronin" would otherwise count as a word to find), and its stems are kept, to be compared with
+the names of each result."""
 
 RANKED = (
     "n=this.index.search(e).reduce(",
-    "n=this.index.search(e).map(h=>krScore(this,h,krGame.game,krAsked,this.krNames)).reduce(",
+    "n=krRanked(krQuery,this.index.search(e).map(h=>krScore(this,h,krGame.game,krAsked,this.krNames))).reduce(",
 )
-"""Each result's score, as the terminal ranks (krScore): the other game's pages and rules keep
-OTHER_GAME_WEIGHT of it ("ronin movement" ranks Ronin's movement above Kensei's, and a rule only the
-other game has still answers; pages of neither game, such as the glossary, keep theirs); and a result
-whose title or one of its players' words (the ``aliases`` the build lists for each rule,
-search_index.py) has the query's stems, no more and no fewer, scores 1 + NAME_BONUS times as much
-("натиск через стену" finds the charge over an obstacle first)."""
+"""The rules in the terminal's order (krRanked, from rule_ranking.js), the best of them level with the
+best of lunr's results; the other results as lunr scores them, adjusted as the terminal would (krScore):
+the other game's pages keep OTHER_GAME_WEIGHT of their score when the query names a game, and a result
+whose title has the query's stems, no more and no fewer, scores 1 + NAME_BONUS times as much."""
+
+RULES_SCORED = (
+    "let f=he(r,Object.keys(u.metadata));",
+    "let f=krFound(o,he(r,Object.keys(u.metadata)));",
+)
+"""A rule that the terminal's ranking found lacks none of the query's words (krFound)."""
+
+RULES_SHARE = ("score:a*(1+K(g,2))", "score:krShared(c.location,a,g)")
+"""A rule that the terminal's ranking found keeps its order (krShared): lunr's share of the query's
+words found does not reorder it."""
 
 STOP_WORDS_UNMARKED = (
     "function he(t,e){var i;let r=new Set(t),n={};",
@@ -147,7 +204,18 @@ STOP_WORDS_UNMARKED = (
 words of every language of the site count for neither, as Material does for English ones only: "в"
 was marked missing under "движение в ронине". A query of stop words alone keeps them all."""
 
-PATCHES = (QUERY_TERMS, MATCHED_TERMS, FOLDED_LETTERS, HELPERS, LATER_INDEX, GAME_QUERY, RANKED, STOP_WORDS_UNMARKED)
+PATCHES = (
+    QUERY_TERMS,
+    MATCHED_TERMS,
+    FOLDED_LETTERS,
+    HELPERS,
+    LATER_INDEX,
+    GAME_QUERY,
+    RANKED,
+    RULES_SCORED,
+    RULES_SHARE,
+    STOP_WORDS_UNMARKED,
+)
 
 
 def apply(site_dir: Path) -> Path:

@@ -6,8 +6,11 @@
 
 const krSettings = null; // the build's settings: see search_patch.SETTINGS
 
-/** The set-up message kept, the function that builds the index from it, and that build once begun. */
-const krIndexState = { setUp: null, build: null, built: null };
+/**
+ * The set-up message kept, the function that builds the index from it, that build once begun, the
+ * rules ranked as the terminal ranks them (rule_ranking.js), and the rules the last query found there.
+ */
+const krIndexState = { setUp: null, build: null, built: null, rules: null, ours: new Map() };
 
 /**
  * Keeps the page's set-up message instead of building the index at once: a calculator page's engine
@@ -24,7 +27,12 @@ function krKeepSetUp(setUp, build) {
 
 /** The index's build, begun now if it was not: every query waits for the same one. */
 function krIndex() {
-  if (krIndexState.setUp && !krIndexState.built) krIndexState.built = krIndexState.build(krIndexState.setUp);
+  const setUp = krIndexState.setUp;
+  if (setUp && !krIndexState.built) {
+    krIndexState.built = krIndexState.build(setUp).then(() => {
+      krIndexState.rules = new KrRuleIndex(setUp.docs, setUp.config[krSettings.languageKey]);
+    });
+  }
   return krIndexState.built;
 }
 
@@ -77,4 +85,49 @@ function krScore(search, hit, game, asked, names) {
 function krStopWord(word) {
   const filters = [lunr.stopWordFilter, ...krSettings.languages.map((code) => lunr[code] && lunr[code].stopWordFilter)];
   return filters.some((filter) => filter && !filter(word));
+}
+
+/**
+ * The result list with its rules ranked as the terminal ranks them: the rules the terminal's ranking
+ * finds (at most krSettings.ruleResults, and none below krSettings.ruleShare of the best one's score),
+ * in its order, the best one level with the best of lunr's
+ * results; the other entries (glossary terms, notes) as lunr scored them. A chapter's own entry is left
+ * out: Material lists a page's sections under its page, at the page's best place, so that a chapter
+ * found by lunr would bring up whichever of its rules were found, ahead of better ones (Material shows
+ * the chapter above its rules all the same). A rule keeps lunr's match, for its highlighted words, when
+ * lunr found it too.
+ */
+function krRanked(query, hits) {
+  const rules = krIndexState.rules;
+  krIndexState.ours = new Map();
+  const found = rules ? [...rules.search(query)] : [];
+  const floor = found.length ? found[0][1].score * krSettings.ruleShare : 0;
+  const ours = found.slice(0, krSettings.ruleResults).filter(([, { score }]) => score >= floor);
+  if (!ours.length) return hits;
+  const lunrHits = new Map(hits.map((hit) => [hit.ref, hit]));
+  const best = Math.max(0, ...hits.map((hit) => hit.score)) || 1;
+  const top = ours[0][1].score;
+  krIndexState.ours = new Map(ours);
+  const ranked = ours.map(([ref, { score }]) => ({
+    ref,
+    score: (best * score) / top,
+    matchData: lunrHits.has(ref) ? lunrHits.get(ref).matchData : { metadata: {} },
+  }));
+  const chapter = new RegExp(`^(${krSettings.gameFolders.join("|")})/[^#]*$`);
+  return [...ranked, ...hits.filter((hit) => !rules.isRule(hit.ref) && !chapter.test(hit.ref))];
+}
+
+/**
+ * A result's final score: a rule of the terminal's ranking keeps it (lunr's would multiply it by the
+ * share of the query's words lunr found in it, which the terminal's ranking already weighs), anything
+ * else is boosted by that share as Material does.
+ */
+function krShared(location, score, share) {
+  return krIndexState.ours.has(location) ? score * 2 : score * (1 + share ** 2);
+}
+
+/** The query's words a result lacks ("Not found: ..."): none for a rule the terminal's ranking found. */
+function krFound(location, found) {
+  if (!krIndexState.ours.has(location)) return found;
+  return Object.fromEntries(Object.keys(found).map((term) => [term, true]));
 }

@@ -430,6 +430,39 @@ def rule_aliases(book: RuleBook, rule: Rule, lang: str) -> Iterator[str]:
             yield from book.aliases_of(term.id, lang)
 
 
+def readable_body(book: RuleBook, rule: Rule, lang: str) -> str:
+    """The rule's body as one line of plain words, for snippets."""
+    text = MARKUP.sub(" ", plain_text(book, rule.body, lang, rule)).replace("|", " ")
+    return " ".join(text.split())
+
+
+def rule_fields(book: RuleBook, rule: Rule, lang: str, body: str | None = None) -> dict[str, list[str]]:
+    """The texts of each field of ``rule`` in the index of ``lang`` (:data:`FIELD_WEIGHTS`), each text
+    read separately (word pairs never span two texts). ``body``: the rule's :func:`readable_body`, when
+    the caller has it. The site's search ranks the rules from the same fields (its search index holds
+    them, kensei_ref/build/search_index.py)."""
+    defined = [term for term in book.terms if term.rule == rule.id]
+    mentioned = referenced_terms(book, rule)
+    others = [x for x in LANGS if x != lang]
+    return {
+        "title": [f"{rule.number or ''} {rule.title[lang]}"],
+        "aliases": list(rule_aliases(book, rule, lang)),
+        "names": [
+            *(rule.title[x] for x in others),
+            *(t.name[x] for t in defined for x in LANGS),
+            *(alias for x in others for alias in rule_aliases(book, rule, x)),
+        ],
+        "keywords": [
+            rule.id,
+            *(t.name[x] for t in mentioned for x in LANGS),
+            *(alias for t in mentioned for alias in book.aliases_of(t.id, lang)),
+        ],
+        "body": [readable_body(book, rule, lang) if body is None else body],
+        "extra": [plain_text(book, item.text, lang, rule) for item in rule.examples]
+        + [plain_text(book, item.text, lang, rule) for item in rule.notes],
+    }
+
+
 @dataclass(frozen=True)
 class Hit:
     """One rule found by a search, with its score and a short passage around the words found."""
@@ -455,7 +488,9 @@ class Hit:
 class _Candidate:
     """A known index term standing for a query word, how much it counts, and the idf it is scored
     with: never above that of the query word's own stem when the index knows it, so that a rare
-    longer word does not outscore the word typed ("units" finding "united")."""
+    longer word does not outscore the word typed ("units" finding "united"), else never above that
+    of the most common word it begins, so that a word half typed ("marc") does not outscore itself
+    typed in full ("march") through a rare longer word ("marcher")."""
 
     term: str
     weight: float
@@ -471,8 +506,8 @@ class SearchIndex:
         self.book = book
         self.lang = lang
         self.rules = book.rules
-        self.texts = [self._readable(rule) for rule in self.rules]
-        texts = [self._field_texts(rule, text) for rule, text in zip(self.rules, self.texts, strict=True)]
+        self.texts = [readable_body(book, rule, lang) for rule in self.rules]
+        texts = [rule_fields(book, rule, lang, text) for rule, text in zip(self.rules, self.texts, strict=True)]
         self._surface: dict[str, set[str]] = {}
         self._stems: dict[str, str] = {}
         """The stem of every word the index has read: a snippet finds its words without stemming them again."""
@@ -492,36 +527,6 @@ class SearchIndex:
         self._exact.update({rule.number: i for i, rule in enumerate(self.rules) if rule.number})
 
     # -- building ---------------------------------------------------------------------------
-
-    def _readable(self, rule: Rule) -> str:
-        """The rule's body as one line of plain words, for snippets."""
-        text = MARKUP.sub(" ", plain_text(self.book, rule.body, self.lang, rule)).replace("|", " ")
-        return " ".join(text.split())
-
-    def _field_texts(self, rule: Rule, body: str) -> dict[str, list[str]]:
-        """The texts of each field of ``rule``; each text is read separately (word pairs never
-        span two texts)."""
-        lang = self.lang
-        defined = [term for term in self.book.terms if term.rule == rule.id]
-        mentioned = referenced_terms(self.book, rule)
-        others = [x for x in LANGS if x != lang]
-        return {
-            "title": [f"{rule.number or ''} {rule.title[lang]}"],
-            "aliases": list(rule_aliases(self.book, rule, lang)),
-            "names": [
-                *(rule.title[x] for x in others),
-                *(t.name[x] for t in defined for x in LANGS),
-                *(alias for x in others for alias in rule_aliases(self.book, rule, x)),
-            ],
-            "keywords": [
-                rule.id,
-                *(t.name[x] for t in mentioned for x in LANGS),
-                *(alias for t in mentioned for alias in self.book.aliases_of(t.id, lang)),
-            ],
-            "body": [body],
-            "extra": [plain_text(self.book, item.text, lang, rule) for item in rule.examples]
-            + [plain_text(self.book, item.text, lang, rule) for item in rule.notes],
-        }
 
     def _names(self, rule: Rule) -> set[frozenset[str]]:
         """The stems of the rule's title and of each of its aliases in this language, without stop
@@ -582,22 +587,20 @@ class SearchIndex:
 
     def candidates(self, word: str) -> list[_Candidate]:
         """The index terms a normalised query ``word`` stands for, each with its weight: its stem
-        (1); when the stem is unknown, known words a typing mistake away; and, lower, longer known
-        words that it begins and known stems that share most of its letters."""
+        (1); lower, longer known words that it begins and known stems that share most of its letters;
+        and, when it is neither a known stem nor the beginning of one (a word still being typed, as
+        "regr"), known words a typing mistake away."""
         term = self._stem(word)
-        found: dict[str, float] = {}
+        prefixes = {term, _fold_accents(word)} if len(word) >= PREFIX_MIN_LETTERS else set()
+        begun = {known for prefix in prefixes for known in self._prefixed(prefix) if known != prefix}
+        found = dict.fromkeys(begun, PREFIX_WEIGHT)
         if term in self._postings:
             found[term] = 1.0
-        elif len(word) >= TYPO_MIN_LETTERS and not word.isdigit():
+        elif not begun and len(word) >= TYPO_MIN_LETTERS and not word.isdigit():
             found.update(self._misspelt(word, term))
-        if len(word) >= PREFIX_MIN_LETTERS:
-            for prefix in {term, _fold_accents(word)}:
-                for known in self._prefixed(prefix):
-                    if known != prefix:
-                        found[known] = max(found.get(known, 0.0), PREFIX_WEIGHT)
         for known, weight in self._sharing_stem(term):
             found[known] = max(found.get(known, 0.0), weight)
-        cap = self._idf.get(term, math.inf)
+        cap = self._idf.get(term, min((self._idf[known] for known in begun), default=math.inf))
         return [_Candidate(known, weight, min(cap, self._idf[known])) for known, weight in found.items()]
 
     def _named(self, query: str) -> list[int]:
