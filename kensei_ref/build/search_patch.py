@@ -13,9 +13,9 @@ shipping a search that cannot stem.
 
 The rules are ranked as the terminal ranks them (kensei_ref/rules/search.py): rule_ranking.js is the
 terminal's ranking in JavaScript, reading the rules' fields from the page's own search index (see RANKED);
-lunr's results give the other entries (glossary terms, notes) and the words highlighted. Of 582 queries
-(the project's query sets and 270 written apart), the site's first rule is the terminal's for 96 to 98 %
-per language; the rest differ by the stemmer (lunr's English one is Porter's, the terminal's Snowball's)
+lunr's results give the other entries (glossary terms, notes) and the words highlighted. Of the 582
+queries of tests/search_*queries.yaml, the site's first rule is the terminal's for 96 to 99 % per
+language; the rest differ by the stemmer (lunr's English one is Porter's, the terminal's Snowball's)
 and by a rule's examples and notes, which the page's index holds in its text.
 
 The worker also builds its index only when it is first asked, when the search box gets the focus, or a
