@@ -152,11 +152,13 @@ class KrRuleIndex {
       terms.push(...(normalised.match(KR_WHOLE) || []));
       const words = this.words(text);
       for (const word of words) {
-        const stem = this.stemOf(word);
-        terms.push(stem);
-        const folded = krFoldAccents(word);
-        if (!this.surface.has(folded)) this.surface.set(folded, new Set());
-        this.surface.get(folded).add(stem);
+        if (!this.stems.has(word)) {
+          // a word met for the first time: its stem, and the stem of the word as typed without accents
+          const folded = krFoldAccents(word);
+          if (!this.surface.has(folded)) this.surface.set(folded, new Set());
+          this.surface.get(folded).add(this.stemOf(word));
+        }
+        terms.push(this.stems.get(word));
       }
       terms.push(...this.pairs(words));
     }
