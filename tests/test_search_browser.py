@@ -290,6 +290,29 @@ def test_the_search_index_is_built_by_the_first_query_not_by_the_set_up(browser,
     context.close()
 
 
+BROKEN_RULE_ENTRY = """async () => {
+  // The page's index with one rule entry that the rules' ranking cannot read (its names not text)
+  const setUp = structuredClone(window.__searchSetup);
+  setUp.data.docs.find((doc) => doc.location.endsWith("#kensei.regroup")).names = 7;
+  window.__searchSetup = setUp;
+  const { worker, ask } = await window.__ownSearchWorker();
+  const { items } = await ask("regroup");
+  worker.terminate();
+  return items.flat().map((doc) => doc.location);
+}"""
+
+
+def test_an_index_the_rules_ranking_cannot_read_still_searches(context, server):
+    """The rules' ranking fails on an entry it cannot read: the search answers with lunr's ranking."""
+    page = _home(context, server, "en")
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    locations = page.evaluate(BROKEN_RULE_ENTRY)
+    page.close()
+    assert "kensei/orders/#kensei.regroup" in locations
+    assert any("lunr's ranking is used" in warning for warning in warnings), warnings
+
+
 SAME_FIRST_RULE = 0.95
 """Share of queries, per language, whose first rule on the site is the terminal's first: the site ranks
 the rules with the terminal's ranking (rule_ranking.js), but stems English words with lunr's Porter

@@ -30,7 +30,11 @@ function krIndex() {
   const setUp = krIndexState.setUp;
   if (setUp && !krIndexState.built) {
     krIndexState.built = krIndexState.build(setUp).then(() => {
-      krIndexState.rules = new KrRuleIndex(setUp.docs, setUp.config[krSettings.languageKey]);
+      try {
+        krIndexState.rules = new KrRuleIndex(setUp.docs, setUp.config[krSettings.languageKey]);
+      } catch (error) {
+        console.warn("The rules' ranking could not be built; lunr's ranking is used.", error); // still a search
+      }
     });
   }
   return krIndexState.built;
