@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from mkdocs.exceptions import PluginError
 
@@ -40,3 +42,17 @@ def test_a_changed_worker_fails_the_build(tmp_path):
     _worker(tmp_path, "function transform(){ /* a newer Material */ }")
     with pytest.raises(PluginError, match="search patch no longer applies"):
         search_patch.apply(tmp_path)
+
+
+def test_the_worker_reads_only_settings_the_build_writes():
+    """Every setting the worker's added code reads (krSettings.x, and the ranking's figures) is one the
+    build writes: a misspelt name would be undefined in JavaScript, and every score NaN."""
+    code = search_patch.RANKING.read_text(encoding="utf-8") + search_patch.RULE_RANKING.read_text(encoding="utf-8")
+    settings = set(re.findall(r"krSettings\.(\w+)", code))
+    assert settings and settings <= set(search_patch.SETTINGS), settings - set(search_patch.SETTINGS)
+    figures = set(re.findall(r"\bf\.(\w+)|this\.figures\.(\w+)", code))
+    figures = {name for pair in figures for name in pair if name}
+    for names in re.findall(r"const \{ ([\w, ]+) \} = this\.figures", code):
+        figures |= set(names.split(", "))
+    ranking = set(search_patch.SETTINGS["ranking"])
+    assert figures and figures <= ranking, figures - ranking

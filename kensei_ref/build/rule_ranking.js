@@ -291,7 +291,7 @@ class KrRuleIndex {
       for (const [doc, tf] of this.postings.get(pair) || []) scores.set(doc, (scores.get(doc) || 0) + f.pairWeight * this.idf.get(pair) * tf);
     }
     this.favourNames(words, scores);
-    if (game) for (const [doc, score] of scores) if (this.games[doc] !== game) scores.set(doc, score * f.otherGameWeight);
+    if (game) for (const [doc, score] of scores) if (this.games[doc] !== game) scores.set(doc, score * krSettings.otherGameWeight);
     this.named(query).forEach((doc, rank) => scores.set(doc, (scores.get(doc) || 0) + f.exactScore - rank));
     const ranked = [...scores].sort(([a, x], [b, y]) => y - x || a - b);
     return new Map(ranked.map(([doc, score]) => [this.rules[doc].location, { score, words: matched.get(doc) || new Set() }]));
@@ -311,7 +311,7 @@ class KrRuleIndex {
     const meaning = [...new Set(queryWords.filter((word) => !this.questionWords.has(word)).map((word) => this.stemOf(word)))].sort().join(" ");
     let named = [...scores.keys()].filter((doc) => this.namesOf[doc].has(stems));
     if (!named.length) named = [...scores.keys()].filter((doc) => this.namesOf[doc].has(meaning));
-    for (const doc of named) scores.set(doc, scores.get(doc) * (1 + this.figures.nameBonus));
+    for (const doc of named) scores.set(doc, scores.get(doc) * krSettings.nameFactor);
   }
 
   /** Each rule's score for the query words (each word by its best index term), with the bonus of the

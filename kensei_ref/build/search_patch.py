@@ -121,8 +121,6 @@ SETTINGS = {
         "longWordLetters": search.LONG_WORD_LETTERS,
         "allTermsBonus": search.ALL_TERMS_BONUS,
         "commonDocumentShare": search.COMMON_DOCUMENT_SHARE,
-        "nameBonus": search.NAME_BONUS,
-        "otherGameWeight": search.OTHER_GAME_WEIGHT,
         "exactScore": search.EXACT_SCORE,
         "queryWords": search.QUERY_WORDS,
         "questionWeight": search.QUESTION_WEIGHT,
