@@ -112,7 +112,8 @@ class KrRuleIndex {
   stem(word) {
     if (/^\d+$/.test(word)) return word;
     if (KR_CYRILLIC.test(word)) return String(lunr.ru.stemmer(word));
-    const latin = this.lang === "fr" ? lunr.fr.stemmer(word) : lunr.stemmer(new lunr.Token(word, {}));
+    const code = this.figures.latinStemmer[this.lang];
+    const latin = code === "en" ? lunr.stemmer(new lunr.Token(word, {})) : lunr[code].stemmer(word);
     return krFoldAccents(String(latin));
   }
 

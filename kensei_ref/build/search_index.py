@@ -86,7 +86,7 @@ def tidy(site_dir: Path, book: RuleBook, lang: str) -> int:
             continue
         if not page.startswith(RULE_PAGES):
             doc["boost"] = OTHER_PAGE_BOOST
-        doc["text"] = _split(doc.get("text", ""), rules.get(anchor), labels)
+        doc["text"] = _shown_text(doc.get("text", ""), rules.get(anchor), labels)
         if anchor in rules and "names" not in doc:  # not yet tidied (``mkdocs serve`` keeps the files)
             fields = rule_fields(book, rules[anchor], lang)
             doc["names"] = "\n".join(dict.fromkeys(fields["names"]))
@@ -105,7 +105,7 @@ def tidy(site_dir: Path, book: RuleBook, lang: str) -> int:
 
 def _labels(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The citing labels and the examples' labels as the pages of ``lang`` show them, spaces made plain
-    (French puts a no-break space before a colon) as :func:`_split` reads paragraphs."""
+    (French puts a no-break space before a colon) as :func:`_shown_text` reads paragraphs."""
 
     def shown(labels: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(" ".join(get_translations(lang).gettext(label).split()) for label in labels)
@@ -113,7 +113,7 @@ def _labels(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return shown(CITING_LABELS), shown(EXAMPLE_LABELS)
 
 
-def _split(text: str, rule: Rule | None, labels: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
+def _shown_text(text: str, rule: Rule | None, labels: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
     """A section's text without its citing lines and labels, and, for a rule, without its hidden
     keywords (the paragraph that opens its text with its id: the terminal's ``keywords`` field holds
     them). Everything else stays as Material wrote it."""

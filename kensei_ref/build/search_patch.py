@@ -110,6 +110,7 @@ SETTINGS = {
         "fieldWeights": {name: search.FIELD_WEIGHTS[name] for name in PAGE_FIELDS},
         "fieldB": {name: search.FIELD_B[name] for name in PAGE_FIELDS},
         "k1": search.K1,
+        "latinStemmer": search.LATIN_STEMMER,
         "prefixWeight": search.PREFIX_WEIGHT,
         "stemPrefixWeight": search.STEM_PREFIX_WEIGHT,
         "pairWeight": search.PAIR_WEIGHT,
