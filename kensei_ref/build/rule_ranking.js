@@ -29,11 +29,13 @@ function krFoldAccents(word) {
   return word.normalize("NFD").replace(/\p{M}/gu, "");
 }
 
+const KR_ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', nbsp: " " };
+
 /** A page's text without its markup, entities read. */
 function krPlain(html) {
   return String(html || "")
     .replace(/<[^>]*>/g, " ")
-    .replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name) => ({ amp: "&", lt: "<", gt: ">", quot: '"', nbsp: " " })[name] || "'");
+    .replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name) => KR_ENTITIES[name] || "'");
 }
 
 /** Optimal string alignment distance (a swap of neighbours is one edit), or limit + 1 beyond it. */
@@ -46,7 +48,9 @@ function krEditDistance(a, b, limit) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j], before[j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        current[j] = Math.min(current[j], before[j - 2] + 1);
+      }
     }
     if (Math.min(...current) > limit) return limit + 1;
     [before, previous] = [previous, current];
@@ -90,7 +94,8 @@ class KrRuleIndex {
     this.ids = this.rules.map((doc) => doc.location.split("#")[1]);
     this.games = this.ids.map((id) => id.split(".")[0]);
     const title = (doc) => krPlain(doc.title).replace(/^\s*\d+(?:\.\d+)+\s+/, ""); // without its number
-    this.namesOf = this.rules.map((doc) => new Set([title(doc), ...(doc.aliases || [])].map((name) => this.nameKey(name))));
+    const names = (doc) => [title(doc), ...(doc.aliases || [])];
+    this.namesOf = this.rules.map((doc) => new Set(names(doc).map((name) => this.nameKey(name))));
     this.gameStems = new Map();
     for (const [name, game] of Object.entries(krSettings.games)) this.gameStems.set(this.stem(krNormalise(name)), game);
     this.exact = new Map();
@@ -129,7 +134,8 @@ class KrRuleIndex {
 
   /** The stems of a name without its stop words, in one order: a query with the same stems names it. */
   nameKey(name) {
-    const stems = this.words(krPlain(name)).filter((word) => !this.stopWords.has(word)).map((word) => this.stemOf(word));
+    const meaningful = this.words(krPlain(name)).filter((word) => !this.stopWords.has(word));
+    const stems = meaningful.map((word) => this.stemOf(word));
     return [...new Set(stems)].sort().join(" ");
   }
 
@@ -175,10 +181,12 @@ class KrRuleIndex {
   /** Per term and rule, the sum over fields of the field's weight times its BM25 term frequency. */
   weigh(fields) {
     const { fieldWeights, fieldB, k1 } = this.figures;
-    const docs = fields.map((doc) => Object.fromEntries(Object.entries(doc).map(([name, texts]) => [name, this.terms(texts)])));
+    const termsOf = (doc) => Object.entries(doc).map(([name, texts]) => [name, this.terms(texts)]);
+    const docs = fields.map((doc) => Object.fromEntries(termsOf(doc)));
     const average = {};
     for (const name of Object.keys(fieldWeights)) {
-      average[name] = Math.max(1, docs.reduce((sum, doc) => sum + (doc[name] || []).length, 0) / Math.max(1, docs.length));
+      const length = docs.reduce((sum, doc) => sum + (doc[name] || []).length, 0);
+      average[name] = Math.max(1, length / Math.max(1, docs.length));
     }
     const postings = new Map();
     docs.forEach((doc, i) => {
@@ -205,7 +213,9 @@ class KrRuleIndex {
       if (this.vocabulary[middle] < prefix) low = middle + 1;
       else high = middle;
     }
-    for (let i = low; i < this.vocabulary.length && this.vocabulary[i].startsWith(prefix); i++) yield this.vocabulary[i];
+    for (let i = low; i < this.vocabulary.length && this.vocabulary[i].startsWith(prefix); i++) {
+      yield this.vocabulary[i];
+    }
   }
 
   /** Known stems sharing most of their beginning with a long stem, weighted by how much they share. */
@@ -259,7 +269,8 @@ class KrRuleIndex {
     if (this.postings.has(term)) found.set(term, 1);
     else if (!begun.size && word.length >= f.typoMinLetters && !/^\d+$/.test(word)) found = this.misspelt(word, term);
     for (const [known, weight] of this.sharingStem(term)) found.set(known, Math.max(found.get(known) || 0, weight));
-    const cap = this.idf.has(term) ? this.idf.get(term) : Math.min(Infinity, ...[...begun].map((known) => this.idf.get(known)));
+    const begunIdf = [...begun].map((known) => this.idf.get(known));
+    const cap = this.idf.has(term) ? this.idf.get(term) : Math.min(Infinity, ...begunIdf);
     return [...found].map(([known, weight]) => ({ term: known, weight, idf: Math.min(cap, this.idf.get(known)) }));
   }
 
@@ -279,26 +290,31 @@ class KrRuleIndex {
     return named;
   }
 
-  /** Each rule's score for a query and the query words it matched: a Map from the rule's index
-   * entry (its location) to { score, words }, best first, as the terminal's search() ranks. */
+  /** Each rule's score for a query: a Map from the rule's index entry (its location) to its score,
+   * best first, as the terminal's search() ranks. */
   search(query) {
     const f = this.figures;
     let queryWords = this.words(krNormalise(query).replace(KR_WHOLE, " "));
     const meaningful = queryWords.filter((word) => !this.stopWords.has(word));
     queryWords = [...new Set(meaningful.length ? meaningful : queryWords)].slice(0, f.queryWords);
     const { words, game } = this.gameNamed(queryWords);
-    const { scores, matched } = this.scoreWords(words);
+    const scores = this.scoreWords(words);
     for (const pair of new Set(this.pairs(words))) {
-      for (const [doc, tf] of this.postings.get(pair) || []) scores.set(doc, (scores.get(doc) || 0) + f.pairWeight * this.idf.get(pair) * tf);
+      for (const [doc, tf] of this.postings.get(pair) || []) {
+        scores.set(doc, (scores.get(doc) || 0) + f.pairWeight * this.idf.get(pair) * tf);
+      }
     }
     this.favourNames(words, scores);
-    if (game) for (const [doc, score] of scores) if (this.games[doc] !== game) scores.set(doc, score * krSettings.otherGameWeight);
+    for (const [doc, score] of scores) {
+      if (game && this.games[doc] !== game) scores.set(doc, score * krSettings.otherGameWeight);
+    }
     this.named(query).forEach((doc, rank) => scores.set(doc, (scores.get(doc) || 0) + f.exactScore - rank));
     const ranked = [...scores].sort(([a, x], [b, y]) => y - x || a - b);
-    return new Map(ranked.map(([doc, score]) => [this.rules[doc].location, { score, words: matched.get(doc) || new Set() }]));
+    return new Map(ranked.map(([doc, score]) => [this.rules[doc].location, score]));
   }
 
-  /** The query's words without a game's name, and the game named (none unless exactly one, beside other words). */
+  /** The query's words without a game's name, and the game named (none unless exactly one, beside
+   * other words). */
   gameNamed(queryWords) {
     const games = new Set(queryWords.map((word) => this.gameStems.get(this.stemOf(word))).filter(Boolean));
     const rest = queryWords.filter((word) => !this.gameStems.has(this.stemOf(word)));
@@ -309,14 +325,15 @@ class KrRuleIndex {
    * words when a name has them, else without). */
   favourNames(queryWords, scores) {
     const stems = [...new Set(queryWords.map((word) => this.stemOf(word)))].sort().join(" ");
-    const meaning = [...new Set(queryWords.filter((word) => !this.questionWords.has(word)).map((word) => this.stemOf(word)))].sort().join(" ");
+    const asked = queryWords.filter((word) => !this.questionWords.has(word));
+    const meaning = [...new Set(asked.map((word) => this.stemOf(word)))].sort().join(" ");
     let named = [...scores.keys()].filter((doc) => this.namesOf[doc].has(stems));
     if (!named.length) named = [...scores.keys()].filter((doc) => this.namesOf[doc].has(meaning));
     for (const doc of named) scores.set(doc, scores.get(doc) * krSettings.nameFactor);
   }
 
   /** Each rule's score for the query words (each word by its best index term), with the bonus of the
-   * rules that have every meaningful word, and the query words each rule matched. */
+   * rules that have every meaningful word. */
   scoreWords(queryWords) {
     const f = this.figures;
     const scores = new Map();
@@ -344,6 +361,6 @@ class KrRuleIndex {
         if ([...meaningful].every((word) => found.has(word))) scores.set(doc, scores.get(doc) * (1 + f.allTermsBonus));
       }
     }
-    return { scores, matched };
+    return scores;
   }
 }

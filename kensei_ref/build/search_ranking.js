@@ -105,14 +105,14 @@ function krRanked(query, hits) {
   const rules = krIndexState.rules;
   krIndexState.ours = new Map();
   const found = rules ? [...rules.search(query)] : [];
-  const floor = found.length ? found[0][1].score * krSettings.ruleShare : 0;
-  const ours = found.slice(0, krSettings.ruleResults).filter(([, { score }]) => score >= floor);
+  const floor = found.length ? found[0][1] * krSettings.ruleShare : 0;
+  const ours = found.slice(0, krSettings.ruleResults).filter(([, score]) => score >= floor);
   if (!ours.length) return hits;
   const lunrHits = new Map(hits.map((hit) => [hit.ref, hit]));
   const best = Math.max(0, ...hits.map((hit) => hit.score)) || 1;
-  const top = ours[0][1].score;
+  const top = ours[0][1];
   krIndexState.ours = new Map(ours);
-  const ranked = ours.map(([ref, { score }]) => ({
+  const ranked = ours.map(([ref, score]) => ({
     ref,
     score: (best * score) / top,
     matchData: lunrHits.has(ref) ? lunrHits.get(ref).matchData : { metadata: {} },
