@@ -394,6 +394,37 @@ def test_stop_words_are_never_marked_not_found(context, server, lang, query, sto
     assert not set(stop_words) & set(answer["missing"]), answer["missing"]
 
 
+RULE_MARKS = """async (query) => {
+  // Each rule result's words of ``query``, found (true) or marked "Not found" (false).
+  const { worker, ask } = await window.__ownSearchWorker();
+  const { items } = await ask(query);
+  worker.terminate();
+  return Object.fromEntries(items.flat().map((doc) => [doc.location.split("#")[1], doc.terms]));
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "marks"),
+    [
+        # typed without its accent, found in the rule's title "Cimetière"; "bonus" is not in that rule
+        ("fr", "cimetiere bonus", {"kensei.cemetery": {"cimetiere": True, "bonus": False}}),
+        ("fr", "cimetiere bonus", {"kensei.charge-bonuses": {"bonus": True, "cimetiere": False}}),
+        # a question word is never marked, and a word found in another form is not either
+        ("fr", "comment se regrouper", {"kensei.regroup": {"regrouper": True}}),
+        # a typing mistake found as the word it misspells
+        ("ru", "перегрупировка", {"kensei.regroup": {"перегрупировка": True}}),
+    ],
+)
+def test_a_rule_lacking_a_word_of_the_query_says_so(context, server, lang, query, marks):
+    """A rule of the result list is marked with the query's words it lacks in every form the ranking
+    knows, and only those: the words its ranking matched, however typed, are not marked."""
+    page = _home(context, server, lang)
+    shown = page.evaluate(RULE_MARKS, query)
+    page.close()
+    for rule_id, words in marks.items():
+        assert shown.get(rule_id) == words, shown
+
+
 def test_the_search_box_getting_the_focus_builds_the_index(browser, server):
     """Before any word is typed: the cursor in the search box has Material's own worker build its index
     (assets/js/search.js), well before the INDEX_DELAY_MS after its set-up that would build it anyway."""

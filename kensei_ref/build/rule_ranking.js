@@ -290,15 +290,15 @@ class KrRuleIndex {
     return named;
   }
 
-  /** Each rule's score for a query: a Map from the rule's index entry (its location) to its score,
-   * best first, as the terminal's search() ranks. */
+  /** Each rule's score for a query and the query's words it matched: a Map from the rule's index entry
+   * (its location) to { score, words }, best first, as the terminal's search() ranks. */
   search(query) {
     const f = this.figures;
     let queryWords = this.words(krNormalise(query).replace(KR_WHOLE, " "));
     const meaningful = queryWords.filter((word) => !this.stopWords.has(word));
     queryWords = [...new Set(meaningful.length ? meaningful : queryWords)].slice(0, f.queryWords);
     const { words, game } = this.gameNamed(queryWords);
-    const scores = this.scoreWords(words);
+    const { scores, matched } = this.scoreWords(words);
     for (const pair of new Set(this.pairs(words))) {
       for (const [doc, tf] of this.postings.get(pair) || []) {
         scores.set(doc, (scores.get(doc) || 0) + f.pairWeight * this.idf.get(pair) * tf);
@@ -310,7 +310,8 @@ class KrRuleIndex {
     }
     this.named(query).forEach((doc, rank) => scores.set(doc, (scores.get(doc) || 0) + f.exactScore - rank));
     const ranked = [...scores].sort(([a, x], [b, y]) => y - x || a - b);
-    return new Map(ranked.map(([doc, score]) => [this.rules[doc].location, score]));
+    const found = (doc) => matched.get(doc) || new Set();
+    return new Map(ranked.map(([doc, score]) => [this.rules[doc].location, { score, words: found(doc) }]));
   }
 
   /** The query's words without a game's name, and the game named (none unless exactly one, beside
@@ -333,7 +334,7 @@ class KrRuleIndex {
   }
 
   /** Each rule's score for the query words (each word by its best index term), with the bonus of the
-   * rules that have every meaningful word. */
+   * rules that have every meaningful word, and the query words each rule matched. */
   scoreWords(queryWords) {
     const f = this.figures;
     const scores = new Map();
@@ -361,6 +362,6 @@ class KrRuleIndex {
         if ([...meaningful].every((word) => found.has(word))) scores.set(doc, scores.get(doc) * (1 + f.allTermsBonus));
       }
     }
-    return scores;
+    return { scores, matched };
   }
 }

@@ -85,8 +85,16 @@ function krScore(search, hit, game, asked, names) {
   return score === hit.score ? hit : { ...hit, score };
 }
 
-/** Whether a word is a stop word of one of the site's languages (lunr's English one, or lunr.fr's...). */
+/** The terminal's question and filler words ("how", "comment", "можно"). */
+const krQuestionWords = new Set(krSettings.ranking.questionWords);
+
+/**
+ * Whether a query word counts for nothing in a result's share of the query's words, and is never
+ * marked missing: a stop word of one of the site's languages (lunr's English one, or lunr.fr's...), or
+ * a question or filler word of the terminal's, which its ranking counts a quarter.
+ */
 function krStopWord(word) {
+  if (krQuestionWords.has(krNormalise(word))) return true;
   const filters = [lunr.stopWordFilter, ...krSettings.languages.map((code) => lunr[code] && lunr[code].stopWordFilter)];
   return filters.some((filter) => filter && !filter(word));
 }
@@ -105,14 +113,14 @@ function krRanked(query, hits) {
   const rules = krIndexState.rules;
   krIndexState.ours = new Map();
   const found = rules ? [...rules.search(query)] : [];
-  const floor = found.length ? found[0][1] * krSettings.ruleShare : 0;
-  const ours = found.slice(0, krSettings.ruleResults).filter(([, score]) => score >= floor);
+  const floor = found.length ? found[0][1].score * krSettings.ruleShare : 0;
+  const ours = found.slice(0, krSettings.ruleResults).filter(([, { score }]) => score >= floor);
   if (!ours.length) return hits;
   const lunrHits = new Map(hits.map((hit) => [hit.ref, hit]));
   const best = Math.max(0, ...hits.map((hit) => hit.score)) || 1;
-  const top = ours[0][1];
+  const top = ours[0][1].score;
   krIndexState.ours = new Map(ours);
-  const ranked = ours.map(([ref, score]) => ({
+  const ranked = ours.map(([ref, { score }]) => ({
     ref,
     score: (best * score) / top,
     matchData: lunrHits.has(ref) ? lunrHits.get(ref).matchData : { metadata: {} },
@@ -130,8 +138,14 @@ function krShared(location, score, share) {
   return krIndexState.ours.has(location) ? score * 2 : score * (1 + share ** 2);
 }
 
-/** The query's words a result lacks ("Not found: ..."): none for a rule the terminal's ranking found. */
+/**
+ * The query's words a result lacks ("Not found: ..."): for a rule the terminal's ranking found, those
+ * its ranking did not match in it (in any form: stem, beginning, typing mistake), not only those lunr
+ * did not.
+ */
 function krFound(location, found) {
-  if (!krIndexState.ours.has(location)) return found;
-  return Object.fromEntries(Object.keys(found).map((term) => [term, true]));
+  const ours = krIndexState.ours.get(location);
+  if (!ours) return found;
+  const matched = (term) => (krNormalise(term).match(KR_WORD) || []).some((word) => ours.words.has(word));
+  return Object.fromEntries(Object.entries(found).map(([term, isFound]) => [term, isFound || matched(term)]));
 }
