@@ -34,7 +34,6 @@ from mkdocs.exceptions import PluginError
 
 from kensei_ref.languages import LANGUAGES
 from kensei_ref.rules import search
-from kensei_ref.rules.search import GAME_NAMES, NAME_BONUS, OTHER_GAME_WEIGHT
 
 QUERY_TERMS = (
     ".map(r=>/(^[+-]|[~^]\\d+$)/.test(r)?r:`${r}*`)",
@@ -75,7 +74,7 @@ bench on this project's 2-core machine), so that the two do not share the proces
 sooner, or the search box's focus, builds it at once."""
 
 GAME_WORD = (
-    r"(?<![\p{L}\p{N}.])(" + "|".join(name for names in GAME_NAMES.values() for name in names) + r")\p{L}{0,3}"
+    r"(?<![\p{L}\p{N}.])(" + "|".join(name for names in search.GAME_NAMES.values() for name in names) + r")\p{L}{0,3}"
     r"(?!\.?[\p{L}\p{N}])"
 )
 """A game's name in a query, inflected or not ("ronin", "ронине"), but not the start of a rule id
@@ -97,10 +96,10 @@ PAGE_FIELDS = ("title", "aliases", "names", "keywords", "body")
 SETTINGS = {
     "indexDelayMs": INDEX_DELAY_MS,
     "gameWord": GAME_WORD,
-    "games": {name: game for game, names in GAME_NAMES.items() for name in names},
-    "gameFolders": list(GAME_NAMES),
-    "otherGameWeight": OTHER_GAME_WEIGHT,
-    "nameFactor": 1 + NAME_BONUS,
+    "games": {name: game for game, names in search.GAME_NAMES.items() for name in names},
+    "gameFolders": list(search.GAME_NAMES),
+    "otherGameWeight": search.OTHER_GAME_WEIGHT,
+    "nameFactor": 1 + search.NAME_BONUS,
     "languages": [code for code in LANGUAGES if code != "en"],
     "indexChannel": "kr-search-index",  # assets/js/search.js posts on it when the search box gets the focus
     "languageKey": LANGUAGE_KEY,

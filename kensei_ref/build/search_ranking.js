@@ -102,8 +102,8 @@ function krStopWord(word) {
 /**
  * The result list with its rules ranked as the terminal ranks them: the rules the terminal's ranking
  * finds (at most krSettings.ruleResults, and none below krSettings.ruleShare of the best one's score),
- * in its order, the best one level with the best of lunr's
- * results; the other entries (glossary terms, notes) as lunr scored them. A chapter's own entry is left
+ * in its order, the best one level with the best of lunr's results; the other entries (glossary terms,
+ * notes) as lunr scored them. A chapter's own entry is left
  * out: Material lists a page's sections under its page, at the page's best place, so that a chapter
  * found by lunr would bring up whichever of its rules were found, ahead of better ones (Material shows
  * the chapter above its rules all the same). A rule keeps lunr's match, for its highlighted words, when
@@ -130,9 +130,9 @@ function krRanked(query, hits) {
 }
 
 /**
- * A result's final score: a rule of the terminal's ranking keeps it (lunr's would multiply it by the
- * share of the query's words lunr found in it, which the terminal's ranking already weighs), anything
- * else is boosted by that share as Material does.
+ * A result's final score. Material multiplies each by 1 + the square of the share of the query's words
+ * lunr found in it; a rule of the terminal's ranking, which already weighs the words it has, counts as
+ * having them all (x2, Material's most), so that lunr's share does not reorder the rules.
  */
 function krShared(location, score, share) {
   return krIndexState.ours.has(location) ? score * 2 : score * (1 + share ** 2);
