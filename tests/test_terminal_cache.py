@@ -7,6 +7,8 @@ from __future__ import annotations
 import marshal
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -63,6 +65,35 @@ def test_the_second_reader_does_not_build_the_index(data, tmp_path, monkeypatch)
         assert [(hit.id, hit.score, hit.snippet) for hit in stored.search(query)] == [
             (hit.id, hit.score, hit.snippet) for hit in built.search(query)
         ], query
+
+
+def test_a_stored_index_searches_without_reading_the_rule_book(data, tmp_path, loads):
+    CompiledRules(data, tmp_path).index("fr")
+    reader = CompiledRules(data, tmp_path)
+    hits = reader.index("fr").search("charge de flanc")
+    assert hits and reader._book is None, "the search read the rule book"
+    assert loads == [data], "the data was loaded once, to fill the cache"
+    # a hit's rule is there when asked for: read then, from the stored rule book
+    assert hits[0].rule.title["fr"] == hits[0].title
+    assert reader._book is not None and loads == [data]
+
+
+def test_the_terminals_search_imports_neither_the_model_nor_dataclasses(tmp_path):
+    """A search answers from the stored index alone: importing the rule model (and with it
+    :mod:`dataclasses` and :mod:`inspect`) took a fifth of the command's time."""
+    script = (
+        "import sys\n"
+        "from kensei_ref.cli.main import main\n"
+        "assert main(['search', 'flank', 'charge', '--lang', 'en']) == 0\n"
+        "print(sorted(m for m in ('kensei_ref.rules.model', 'dataclasses', 'inspect') if m in sys.modules))\n"
+    )
+    environ = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    first, then = (
+        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=environ, check=True)
+        for _ in range(2)  # the first fills the cache; the second reads it, as a player's later commands do
+    )
+    assert "kensei_ref.rules.model" in first.stdout, "the first search builds the index from the rule book"
+    assert then.stdout.splitlines()[-1] == "[]"
 
 
 def test_a_changed_data_file_rebuilds_the_cache(data, tmp_path, loads):

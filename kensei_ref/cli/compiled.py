@@ -7,7 +7,8 @@ what they produce in the user's cache directory (``$XDG_CACHE_HOME/kensei-ref``,
 commands read it back in a few milliseconds:
 
 - ``book.marshal``: the :class:`~kensei_ref.rules.model.RuleBook` as plain data;
-- ``index-<lang>.marshal``: a language's :class:`~kensei_ref.rules.search.SearchIndex` as plain data;
+- ``index-<lang>.marshal``: a language's :class:`~kensei_ref.rules.search.SearchIndex` as plain data,
+  which searches without the rule book: ``kensei-ref search`` reads this file only;
 - ``plain-<lang>.marshal``: a language's texts with their references written out
   (:func:`~kensei_ref.rules.search.plain_text`), so that showing a rule formats no number with Babel,
   whose locale data alone takes longer to read than the whole command may.
@@ -23,7 +24,7 @@ A cache file is input from the disk, and is read as such:
 - Its format is :mod:`marshal` of plain values (strings, numbers, tuples, lists, dicts, sets),
   which builds no object of any class and runs no code: unlike :mod:`pickle`, a tampered file
   cannot call anything. The rule book's objects are rebuilt from that plain data by their own
-  constructors, for the model's classes only (:data:`MODEL_CLASSES`). JSON would be as safe, but
+  constructors, for the model's classes only (:func:`model_classes`). JSON would be as safe, but
   decoding the Russian index from JSON takes about seven times as long as from marshal, more than the
   whole budget of a command.
 - :mod:`marshal` is not hardened against malformed input, so a file is read only from a directory
@@ -33,40 +34,58 @@ A cache file is input from the disk, and is read as such:
 
 from __future__ import annotations
 
-import dataclasses
 import marshal
 import os
 import sys
 from collections.abc import Callable, Mapping
+from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
 from kensei_ref.cli.cache_files import cache_directory, read_marshal, write_marshal
-from kensei_ref.rules import model
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the model is imported where a rule book is stored or rebuilt: a search needs neither
     from typing import Any
 
+    from kensei_ref.rules import model
     from kensei_ref.rules.search import SearchIndex
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 """Raised whenever the stored layout changes: older files are then rebuilt."""
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = PACKAGE_DIR / "rules" / "data"
 SHAPING_CODE = (PACKAGE_DIR / "rules", PACKAGE_DIR / "languages.py", PACKAGE_DIR / "numbers.py", Path(__file__))
 """The code whose output is stored: a change to any of it makes the stored files stale."""
 
-MODEL_CLASSES: dict[str, type] = {
-    name: value for name, value in vars(model).items() if isinstance(value, type) and dataclasses.is_dataclass(value)
-}
-"""The classes a stored rule book may name: the model's dataclasses (and :class:`~kensei_ref.rules.model.Text`)."""
 
-PlainText = Callable[[model.Text, "model.Rule | None"], str]
+@cache
+def model_classes() -> dict[str, type]:
+    """The classes a stored rule book may name: the model's dataclasses, by name."""
+    import dataclasses
+
+    from kensei_ref.rules import model
+
+    return {
+        name: value
+        for name, value in vars(model).items()
+        if isinstance(value, type) and dataclasses.is_dataclass(value)
+    }
+
+
+@cache
+def _fields() -> dict[str, frozenset[str]]:
+    """The fields a stored object of each model class must have, no more and no fewer."""
+    import dataclasses
+
+    return {
+        name: frozenset(field.name for field in dataclasses.fields(cls) if field.init)
+        for name, cls in model_classes().items()
+    }
+
+
+PlainText = Callable[["model.Text", "model.Rule | None"], str]
 """A text of the rule book in a language, its references written out (see :meth:`CompiledRules.plain`)."""
-
-_BOOK = "book"
-_RULES = "rules"
 
 
 def fingerprint(data_dir: Path = DATA_DIR) -> str:
@@ -125,6 +144,8 @@ class CompiledRules:
     def book(self) -> model.RuleBook:
         """The validated rule book."""
         if self._book is None:
+            from kensei_ref.rules import model
+
             stored = self._read("book")
             self._book = _safely_rebuilt(stored) if stored is not None else None
             if not isinstance(self._book, model.RuleBook):
@@ -135,16 +156,15 @@ class CompiledRules:
         return self._book
 
     def index(self, lang: str) -> SearchIndex:
-        """The search index of ``lang``."""
+        """The search index of ``lang``; a stored one reads the rule book only when a rule is asked for."""
         if lang not in self._indexes:
             from kensei_ref.rules.search import SearchIndex
 
-            book = self.book()
             stored = self._read(f"index-{lang}")
-            index = _index_from(stored, book, SearchIndex) if stored is not None else None
+            index = _index_from(stored, self.book, SearchIndex) if stored is not None else None
             if index is None:
-                index = SearchIndex(book, lang)
-                self._write(f"index-{lang}", lambda: _index_state(index, book))
+                index = SearchIndex(self.book(), lang)
+                self._write(f"index-{lang}", lambda: _index_state(index))
             self._indexes[lang] = index
         return self._indexes[lang]
 
@@ -196,12 +216,14 @@ class CompiledRules:
 
 def _plain(value: Any) -> Any:
     """``value`` as plain data that :mod:`marshal` stores: every container and object tagged with its kind."""
+    from kensei_ref.rules import model
+
     if value is None or isinstance(value, str | int | float):
         return value
     if isinstance(value, model.Text):
         return ("T", dict(value.texts))
-    if dataclasses.is_dataclass(value) and type(value).__name__ in MODEL_CLASSES:
-        fields = {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+    if type(value).__name__ in model_classes() and type(value) is model_classes()[type(value).__name__]:
+        fields = {name: _plain(getattr(value, name)) for name in sorted(_fields()[type(value).__name__])}
         return ("C", type(value).__name__, fields)
     if isinstance(value, MappingProxyType | dict):
         tag = "M" if isinstance(value, MappingProxyType) else "D"
@@ -218,11 +240,6 @@ def _key(key: Any) -> Any:
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
-_FIELDS = {
-    name: frozenset(field.name for field in dataclasses.fields(cls) if field.init)
-    for name, cls in MODEL_CLASSES.items()
-}
-"""The fields a stored object of each model class must have, no more and no fewer."""
 
 
 def _rebuilt(node: Any) -> Any:
@@ -236,11 +253,11 @@ def _rebuilt(node: Any) -> Any:
         raise ValueError("not a stored value")
     tag, body = node[0], node[1]
     if tag == "T" and type(body) is dict:
-        return model.Text(body)
-    if tag == "C" and len(node) == 3 and body in MODEL_CLASSES and type(node[2]) is dict:
-        if node[2].keys() != _FIELDS[body]:
+        return _text_class()(body)
+    if tag == "C" and len(node) == 3 and body in model_classes() and type(node[2]) is dict:
+        if node[2].keys() != _fields()[body]:
             raise ValueError(f"a stored {body} with other fields")
-        rebuilt: Any = object.__new__(MODEL_CLASSES[body])
+        rebuilt: Any = object.__new__(model_classes()[body])
         rebuilt.__dict__.update({name: _rebuilt(item) for name, item in node[2].items()})
         return rebuilt
     if tag in ("M", "D") and type(body) is list:
@@ -250,6 +267,13 @@ def _rebuilt(node: Any) -> Any:
         items = [_rebuilt(item) for item in body]
         return tuple(items) if tag == "t" else items
     raise ValueError("not a stored value")
+
+
+@cache
+def _text_class() -> type[model.Text]:
+    from kensei_ref.rules import model
+
+    return model.Text
 
 
 def _safely_rebuilt(stored: Any) -> Any:
@@ -262,31 +286,25 @@ def _safely_rebuilt(stored: Any) -> Any:
 # -- a search index as plain data ----------------------------------------------------------------
 
 
-def _index_state(index: SearchIndex, book: model.RuleBook) -> dict[str, Any]:
-    """The index's attributes; the rule book and its rules stand as markers (they are stored once, in
-    ``book.marshal``). Anything else that is not plain data makes :func:`marshal.dumps` refuse it."""
-    return {
-        name: _BOOK if value is book else _RULES if value is book.rules else ("", value)
-        for name, value in vars(index).items()
-    }
+LAZY_BOOK = ("_book", "_read_book")
+"""The index's attributes that hold its rule book, or the function that reads it: not stored (the book is
+stored once, in ``book.marshal``), and bound again when the index is read back."""
 
 
-def _index_from(stored: Any, book: model.RuleBook, cls: type[SearchIndex]) -> SearchIndex | None:
-    """The index whose state :func:`_index_state` stored, bound to ``book``; None when it is not such a state."""
-    if not isinstance(stored, dict) or "lang" not in stored:
+def _index_state(index: SearchIndex) -> dict[str, Any]:
+    """The index's attributes but its rule book. Anything that is not plain data makes
+    :func:`marshal.dumps` refuse it."""
+    return {name: value for name, value in vars(index).items() if name not in LAZY_BOOK}
+
+
+def _index_from(stored: Any, book: Callable[[], model.RuleBook], cls: type[SearchIndex]) -> SearchIndex | None:
+    """The index whose state :func:`_index_state` stored, reading its rule book from ``book()`` when it
+    first needs it; None when it is not such a state."""
+    if not isinstance(stored, dict) or "lang" not in stored or any(name in stored for name in LAZY_BOOK):
         return None
-    state: dict[str, Any] = {}
-    for name, value in stored.items():
-        if value == _BOOK:
-            state[name] = book
-        elif value == _RULES:
-            state[name] = book.rules
-        elif isinstance(value, tuple) and len(value) == 2 and value[0] == "":
-            state[name] = value[1]
-        else:
-            return None
     index = cls.__new__(cls)
-    index.__dict__.update(state)
+    index.__dict__.update(stored)
+    index.__dict__.update(_book=None, _read_book=book)
     return index
 
 

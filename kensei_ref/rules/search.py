@@ -30,20 +30,20 @@ import difflib
 import math
 import re
 import unicodedata
-from collections import Counter
+from collections import Counter, namedtuple
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise
 
 from kensei_ref.languages import LANGUAGE_RECORDS, SOURCE_LANGUAGE
 from kensei_ref.languages import LANGUAGES as LANGS
-from kensei_ref.rules.model import Rule, RuleBook, Term, Text
 from kensei_ref.rules.references import REFERENCE, plain, value_text, written_numbers
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the model only names types here: a search of a compiled index builds no rule
     import snowballstemmer
+
+    from kensei_ref.rules.model import Rule, RuleBook, Term, Text
 
 STEMMERS = {language.code: language.stemmer for language in LANGUAGE_RECORDS}
 """Snowball algorithm of each language. Cyrillic words always take the Russian one."""
@@ -463,49 +463,56 @@ def rule_fields(book: RuleBook, rule: Rule, lang: str, body: str | None = None) 
     }
 
 
-@dataclass(frozen=True)
 class Hit:
-    """One rule found by a search, with its score and a short passage around the words found."""
+    """One rule found by a search: its id, number and title, its score, and a short passage around the
+    words found.
 
-    rule: Rule
-    score: float
-    title: str
-    snippet: str
+    A plain class rather than a dataclass: the terminal's search prints hits from a compiled index
+    without building a rule, and importing :mod:`dataclasses` alone (through :mod:`inspect`) takes a
+    fifth of the command's time. The rule itself (:attr:`rule`) is read from the index when asked."""
+
+    __slots__ = ("_doc", "_index", "id", "number", "score", "snippet", "title")
+
+    def __init__(self, index: SearchIndex, doc: int, score: float, snippet: str) -> None:
+        self.id, self.number, self.title = index.labels[doc]
+        self.score, self.snippet = score, snippet
+        self._index, self._doc = index, doc
 
     @property
-    def id(self) -> str:
-        return self.rule.id
-
-    @property
-    def number(self) -> str | None:
-        return self.rule.number
+    def rule(self) -> Rule:
+        """The rule found (the index's rule book is read when it is first asked for)."""
+        return self._index.rules[self._doc]
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.rule.id, "number": self.rule.number, "title": self.title, "score": round(self.score, 4)}
+        return {"id": self.id, "number": self.number, "title": self.title, "score": round(self.score, 4)}
+
+    def __repr__(self) -> str:
+        return f"Hit(id={self.id!r}, score={self.score:.4f}, title={self.title!r})"
 
 
-@dataclass(frozen=True)
-class _Candidate:
-    """A known index term standing for a query word, how much it counts, and the idf it is scored
-    with: never above that of the query word's own stem when the index knows it, so that a rare
-    longer word does not outscore the word typed ("units" finding "united"), else never above that
-    of the most common word it begins, so that a word half typed ("marc") does not outscore itself
-    typed in full ("march") through a rare longer word ("marcher")."""
-
-    term: str
-    weight: float
-    idf: float
+_Candidate = namedtuple("_Candidate", "term weight idf")
+"""A known index term standing for a query word, how much it counts, and the idf it is scored
+with: never above that of the query word's own stem when the index knows it, so that a rare
+longer word does not outscore the word typed ("units" finding "united"), else never above that
+of the most common word it begins, so that a word half typed ("marc") does not outscore itself
+typed in full ("march") through a rare longer word ("marcher")."""
 
 
 class SearchIndex:
-    """The rules of one language, ready to be searched. Build it once; searching is read-only."""
+    """The rules of one language, ready to be searched. Build it once; searching is read-only.
+
+    Everything a search reads is plain data (numbers, strings, lists and dicts), so that a compiled copy
+    (:mod:`kensei_ref.cli.compiled`) answers without the rule book: that copy leaves :attr:`book` to a
+    function that reads it on first use (``_read_book``)."""
 
     def __init__(self, book: RuleBook, lang: str):
         if lang not in LANGS:
             raise ValueError(f"language: must be one of {', '.join(LANGS)}, got {lang!r}")
-        self.book = book
+        self._book: RuleBook | None = book
+        self._read_book: Callable[[], RuleBook] | None = None
         self.lang = lang
-        self.rules = book.rules
+        self.labels = [(rule.id, rule.number, rule.title[lang]) for rule in book.rules]
+        """Each rule's id, number and title in the index's language, in the rule book's order."""
         self.texts = [readable_body(book, rule, lang) for rule in self.rules]
         texts = [rule_fields(book, rule, lang, text) for rule, text in zip(self.rules, self.texts, strict=True)]
         self._surface: dict[str, set[str]] = {}
@@ -522,9 +529,23 @@ class SearchIndex:
         self._surface_by_length = _by_length(self._surface)
         self._names_of = [self._names(rule) for rule in self.rules]
         self._games = [rule.id.split(".", 1)[0] for rule in self.rules]
+        self._numbers = [rule.number or "" for rule in self.rules]
         self._game_stems = {stem(name, lang): game for game, names in GAME_NAMES.items() for name in names}
         self._exact = {rule.id: i for i, rule in enumerate(self.rules)}
         self._exact.update({rule.number: i for i, rule in enumerate(self.rules) if rule.number})
+
+    @property
+    def book(self) -> RuleBook:
+        """The rule book the index was built from."""
+        if self._book is None:
+            if self._read_book is None:
+                raise ValueError("a search index without its rule book")
+            self._book = self._read_book()
+        return self._book
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        return self.book.rules
 
     # -- building ---------------------------------------------------------------------------
 
@@ -613,9 +634,7 @@ class SearchIndex:
             named.update((self._exact[key], None) for key in keys if key in self._exact)
         for token in WHOLE.findall(text):
             if NUMBER.match(token):
-                named.update(
-                    (i, None) for i, rule in enumerate(self.rules) if (rule.number or "").startswith(token + ".")
-                )
+                named.update((i, None) for i, number in enumerate(self._numbers) if number.startswith(token + "."))
         return list(named)
 
     # -- searching --------------------------------------------------------------------------
@@ -684,7 +703,7 @@ class SearchIndex:
                 for doc, score in self._bm25(candidate.term, weight * candidate.weight, candidate.idf).items():
                     if score > best.get(doc, (0.0, ""))[0]:
                         best[doc] = (score, candidate.term)
-            if len(best) <= COMMON_DOCUMENT_SHARE * len(self.rules) and weight == 1.0:
+            if len(best) <= COMMON_DOCUMENT_SHARE * len(self.labels) and weight == 1.0:
                 meaningful.add(word)
             for doc, (score, term) in best.items():
                 scores[doc] = scores.get(doc, 0.0) + score
@@ -697,8 +716,7 @@ class SearchIndex:
         return scores, matched_terms
 
     def _hit(self, doc: int, score: float, terms: set[str]) -> Hit:
-        rule = self.rules[doc]
-        return Hit(rule, score, rule.title[self.lang], self.snippet(doc, terms))
+        return Hit(self, doc, score, self.snippet(doc, terms))
 
     def snippet(self, doc: int, terms: Iterable[str]) -> str:
         """A short passage of the rule's text where most of ``terms`` (index terms) appear."""
