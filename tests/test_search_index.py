@@ -61,6 +61,32 @@ def test_a_rule_keeps_its_text_and_gains_names(tmp_path, book, lang):
     assert abbreviation[lang] in doc["aliases"] and abbreviation[lang] not in names
     assert index["config"]["fields"]["names"] == {"boost": search_index.FIELDS["names"]}
     assert index["config"][LANGUAGE_KEY] == lang
+    # its worked example and its note are weighed apart from its text, as the terminal's ``extra`` field
+    assert doc["text"][: doc[search_index.BODY_END]] == (
+        "<p>Every action has a price in action points.</p> <ul> <li>Infantry 2</li> </ul> "
+    )
+
+
+def test_where_a_rules_examples_begin_is_counted_as_the_worker_counts(tmp_path, book):
+    """In UTF-16 units, as a JavaScript string is sliced: a letter outside the Basic Multilingual Plane
+    before the examples counts two."""
+    doc = _rule_doc("en")
+    doc["text"] = doc["text"].replace("Every action", "𝟐 Every action")
+    folder = _index(tmp_path, [doc])
+    search_index.tidy(tmp_path, book, "en")
+    (tidied,) = json.loads((folder / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    end = tidied[search_index.BODY_END]
+    utf16 = tidied["text"].encode("utf-16-le")
+    assert utf16[2 * end :].decode("utf-16-le").startswith("<p>Four archers roll.</p>")
+    assert end == len(tidied["text"].split("<p>Four")[0]) + 1
+
+
+def test_a_rule_without_examples_or_notes_has_no_place_for_them(tmp_path, book):
+    doc = {"location": "kensei/generic-actions/#kensei.action-points", "title": "Action points", "text": "<p>Text.</p>"}
+    folder = _index(tmp_path, [doc])
+    search_index.tidy(tmp_path, book, "en")
+    (tidied,) = json.loads((folder / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    assert tidied["text"] == "<p>Text.</p>" and search_index.BODY_END not in tidied
 
 
 def test_pages_that_are_not_rules_leave_the_index(tmp_path, book):

@@ -140,14 +140,17 @@ class KrRuleIndex {
   }
 
   /** The texts of each field of a rule, as the terminal's rule_fields names them: what the page's
-   * index holds of them (names and keywords one a line; its examples and notes are in its text). */
+   * index holds of them (names and keywords one a line; its examples and notes end its text, from
+   * bodyEnd on). */
   fieldsOf(doc) {
+    const end = Number.isInteger(doc.bodyEnd) ? doc.bodyEnd : doc.text.length;
     return {
       title: [krPlain(doc.title)],
       aliases: doc.aliases || [],
       names: (doc.names || "").split("\n"),
       keywords: (doc.keywords || "").split("\n"),
-      body: [krPlain(doc.text)],
+      body: [krPlain(doc.text.slice(0, end))],
+      extra: [krPlain(doc.text.slice(end))],
     };
   }
 
@@ -178,7 +181,10 @@ class KrRuleIndex {
     return stems.slice(1).map((stem, i) => `${stems[i]} ${stem}`);
   }
 
-  /** Per term and rule, the sum over fields of the field's weight times its BM25 term frequency. */
+  /**
+   * Per term and rule, BM25F's term frequency: the fields' length-normalised counts, each times its
+   * field's weight, summed, then saturated once (as the terminal's _weigh).
+   */
   weigh(fields) {
     const { fieldWeights, fieldB, k1 } = this.figures;
     const termsOf = (doc) => Object.entries(doc).map(([name, texts]) => [name, this.terms(texts)]);
@@ -197,10 +203,13 @@ class KrRuleIndex {
         for (const [term, count] of counts) {
           if (!postings.has(term)) postings.set(term, new Map());
           const perDoc = postings.get(term);
-          perDoc.set(i, (perDoc.get(i) || 0) + (fieldWeights[name] * count * (k1 + 1)) / (count + k1 * norm));
+          perDoc.set(i, (perDoc.get(i) || 0) + (fieldWeights[name] * count) / norm);
         }
       }
     });
+    for (const perDoc of postings.values()) {
+      for (const [i, frequency] of perDoc) perDoc.set(i, (frequency * (k1 + 1)) / (frequency + k1));
+    }
     return postings;
   }
 

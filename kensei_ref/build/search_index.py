@@ -43,6 +43,9 @@ FIELDS = {"names": 8, "keywords": 2}
 """The fields added to each rule, with their boosts between the text's (1) and the title's (10): what
 names the rule counts almost as its title, the names of the terms it mentions twice a word of its
 text."""
+BODY_END = "bodyEnd"
+"""A rule's entry: where its worked examples and notes begin in its text (rule_ranking.js reads them
+apart, as the terminal's ``extra`` field)."""
 GLOSSARY_PAGE = "glossary/"
 RULE_PAGES = ("kensei/", "ronin/", GLOSSARY_PAGE)
 OTHER_PAGE_BOOST = 0.5
@@ -52,6 +55,15 @@ PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
 TAG = re.compile(r"<[^>]+>")
 CITING_LABELS = ("Source:", "See also:", "Rule id:", "Passages involved:")
 """Labels of the lines that only cite; a result never shows them (msgids of the site's catalogs)."""
+EXTRA_LABELS = (
+    "Worked example",
+    "Clarifications and conflicts",
+    "The sources are silent",
+    "The sources disagree",
+    "Reading of the rules",
+)
+"""The labels that open a rule's worked examples and notes: what follows the first of them is what the
+terminal's search weighs as the rule's ``extra`` field, and what comes before, its ``body``."""
 EXAMPLE_LABELS = (
     "Worked example",
     "Open in the calculator",
@@ -86,12 +98,17 @@ def tidy(site_dir: Path, book: RuleBook, lang: str) -> int:
             continue
         if not page.startswith(RULE_PAGES):
             doc["boost"] = OTHER_PAGE_BOOST
-        doc["text"] = _shown_text(doc.get("text", ""), rules.get(anchor), labels)
-        if anchor in rules and "names" not in doc:  # not yet tidied (``mkdocs serve`` keeps the files)
+        if "names" in doc:  # already tidied (``mkdocs serve`` keeps the files)
+            docs.append(doc)
+            continue
+        doc["text"], body_end = _shown_text(doc.get("text", ""), rules.get(anchor), labels)
+        if anchor in rules:
             fields = rule_fields(book, rules[anchor], lang)
             doc["names"] = "\n".join(dict.fromkeys(fields["names"]))
             doc["keywords"] = "\n".join(dict.fromkeys(fields["keywords"]))
             doc["aliases"] = fields["aliases"]
+            if body_end is not None:
+                doc[BODY_END] = body_end
         docs.append(doc)
     index["docs"] = docs
     index["config"]["fields"].update({field: {"boost": boost} for field, boost in FIELDS.items()})
@@ -103,29 +120,45 @@ def tidy(site_dir: Path, book: RuleBook, lang: str) -> int:
     return len(data.encode("utf-8"))
 
 
-def _labels(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The citing labels and the examples' labels as the pages of ``lang`` show them, spaces made plain
-    (French puts a no-break space before a colon) as :func:`_shown_text` reads paragraphs."""
+Labels = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""The citing labels, the examples' and notes' labels, and those that open a rule's ``extra`` field."""
+
+
+def _labels(lang: str) -> Labels:
+    """The citing labels, the examples' labels and the labels that open a rule's examples and notes as the
+    pages of ``lang`` show them, spaces made plain (French puts a no-break space before a colon) as
+    :func:`_shown_text` reads paragraphs."""
 
     def shown(labels: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(" ".join(get_translations(lang).gettext(label).split()) for label in labels)
 
-    return shown(CITING_LABELS), shown(EXAMPLE_LABELS)
+    return shown(CITING_LABELS), shown(EXAMPLE_LABELS), shown(EXTRA_LABELS)
 
 
-def _shown_text(text: str, rule: Rule | None, labels: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
+_EXTRA_START = "\ue001"
+"""Stands, while a text is cleaned, where a rule's examples and notes begin."""
+
+
+def _shown_text(text: str, rule: Rule | None, labels: Labels) -> tuple[str, int | None]:
     """A section's text without its citing lines and labels, and, for a rule, without its hidden
     keywords (the paragraph that opens its text with its id: the terminal's ``keywords`` field holds
-    them). Everything else stays as Material wrote it."""
-    citing, examples = labels
+    them). Everything else stays as Material wrote it. With it, where the rule's worked examples and
+    notes begin in it (None when it has none), counted as the search worker counts, in UTF-16 units."""
+    citing, examples, extra = labels
 
     def kept(paragraph: re.Match[str]) -> str:
         words = " ".join(TAG.sub(" ", paragraph[1]).split())
         if rule is not None and paragraph.start() == 0 and words.startswith(rule.id + " "):
             return ""
+        if rule is not None and words.startswith(extra):
+            return _EXTRA_START
         return "" if words.startswith(citing + examples) else paragraph[0]
 
-    return " ".join(PARAGRAPH.sub(kept, text).split())
+    body, start, rest = PARAGRAPH.sub(kept, text).partition(_EXTRA_START)
+    body, rest = " ".join(body.split()), " ".join(rest.replace(_EXTRA_START, " ").split())
+    if not start or not rest:
+        return " ".join(f"{body} {rest}".split()), None
+    return f"{body} {rest}", len(f"{body} ".encode("utf-16-le")) // 2
 
 
 def _glossary(page: dict, book: RuleBook, lang: str) -> list[dict]:

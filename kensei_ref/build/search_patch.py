@@ -89,9 +89,9 @@ RULE_SHARE = 0.25
 sections together, at the place of the page's best: a weak rule of the same chapter as a strong one
 would come before the next chapter's strong rules ("longue portée": the Ronin rule on water, eighth in
 the terminal, came second, under the Ronin rule on buildings)."""
-PAGE_FIELDS = ("title", "aliases", "names", "keywords", "body")
+PAGE_FIELDS = ("title", "aliases", "names", "keywords", "body", "extra")
 """The terminal's fields that rule_ranking.js reads from a page's index entry: the page's text is the
-``body``, with the rule's examples and notes, which the terminal weighs apart (``extra``)."""
+``body`` and then, from the entry's ``bodyEnd``, the rule's examples and notes (``extra``)."""
 
 SETTINGS = {
     "indexDelayMs": INDEX_DELAY_MS,
