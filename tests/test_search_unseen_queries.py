@@ -33,7 +33,7 @@ def test_query_set_is_well_formed():
     ids = {rule.id for rule in search.bundled_book().rules}
     problems = query_set_problems(queries, ids, KINDS)
     assert not problems, "\n".join(problems)
-    assert all(sum(q["lang"] == lang for q in queries) == 150 for lang in LANGS)
+    assert all(sum(q["lang"] == lang for q in queries) == 180 for lang in LANGS)
 
 
 @pytest.mark.parametrize("lang", LANGS)
