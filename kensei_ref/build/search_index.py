@@ -9,8 +9,8 @@ outranking the rules they cite. This step rewrites ``search/search_index.json`` 
 
 - a rule's hidden keywords (its id and the glossary names of the terms it mentions) leave its text;
   its entry gains the fields of the terminal's search (``rules.search.rule_fields``): ``names`` (its
-  title in the other languages, the names of the terms it defines, and the players' words for both in
-  the other languages) and ``keywords`` (its id, the names of the terms it mentions, and the players'
+  title in the other languages, the names of the terms it defines, and the players' words for those
+  terms in the other languages) and ``keywords`` (its id, the names of the terms it mentions, and the players'
   words for them), one name a line, searched but never shown; and, not searched by lunr, ``aliases``,
   the players' words in the page's language for it and for the terms it defines (``aliases.yaml``).
   The search worker ranks the rules from these fields and the text as the terminal does

@@ -279,9 +279,11 @@ after the named game's rules, yet still answer when that game has nothing."""
 
 FIELD_WEIGHTS = {"title": 2.5, "aliases": 2.5, "names": 1.8, "keywords": 1.2, "body": 1.0, "extra": 0.4}
 """How much a word counts in each field of a rule: its number and title; the players' words for it
-and for the terms it defines, in the language searched (aliases.yaml); the glossary names of the
-terms it defines, its title and those aliases in the other languages; its id and the names of the
-terms it mentions; its text; its worked examples and notes."""
+and for the terms it defines, in the language searched (aliases.yaml); its title and the glossary
+names of the terms it defines in the other languages, with those terms' players' words there (AP, PA,
+ОД: a player types an abbreviation of another language; a rule's own players' phrases in another
+language found nothing more and weighed down each language's search index); its id and the names of
+the terms it mentions; its text; its worked examples and notes."""
 FIELD_B = {"title": 0.3, "aliases": 0.3, "names": 0.3, "keywords": 0.5, "body": 0.75, "extra": 0.75}
 """BM25 length normalisation per field: short fields are hardly normalised."""
 K1 = 2.0
@@ -453,7 +455,7 @@ def rule_fields(book: RuleBook, rule: Rule, lang: str, body: str | None = None) 
         "names": [
             *(rule.title[x] for x in others),
             *(t.name[x] for t in defined for x in LANGS),
-            *(alias for x in others for alias in rule_aliases(book, rule, x)),
+            *(alias for t in defined for x in others for alias in book.aliases_of(t.id, x)),
         ],
         "keywords": [
             rule.id,
