@@ -341,18 +341,28 @@ stemmer, not Snowball's, and reads a rule's text from its page (its lists and ta
 writes them)."""
 
 
+SAME_ORDER = 0.93
+"""Share of queries, per language, whose rules listed first on the site (up to three) are the terminal's
+first ones, in its order, whichever chapters they are in (the search lists each chapter's rules again
+after another chapter's better one, krGroup); the English stemmer makes most of the difference."""
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "ru"])
-def test_the_first_rule_is_the_terminals(worker_answers, lang):
+def test_the_first_rules_are_the_terminals(worker_answers, lang):
     from kensei_ref.rules import search
 
     queries = list(worker_answers[lang])
-    differ = []
+    differ, disordered = [], []
     for query, (top, _) in worker_answers[lang].items():
-        first = [hit.id for hit in search.search(query, lang, 1)]
-        if top[:1] != first:
-            differ.append(f"{query!r}: site {top[:1]}, terminal {first}")
+        terminal = [hit.id for hit in search.search(query, lang, TOP)]
+        if top[:1] != terminal[:1]:
+            differ.append(f"{query!r}: site {top[:1]}, terminal {terminal[:1]}")
+        if top != terminal[: len(top)]:
+            disordered.append(f"{query!r}: site {top}, terminal {terminal}")
     print(f"\n{lang}: {len(queries) - len(differ)}/{len(queries)} first rules as in the terminal; {differ}")
+    print(f"{lang}: {len(queries) - len(disordered)}/{len(queries)} first rules in the terminal's order")
     assert 1 - len(differ) / len(queries) >= SAME_FIRST_RULE, "\n".join(differ)
+    assert 1 - len(disordered) / len(queries) >= SAME_ORDER, "\n".join(disordered)
 
 
 def test_names_and_games_rank_as_in_the_terminal(context, server):
@@ -425,9 +435,9 @@ RULE_MARKS = """async (query) => {
 @pytest.mark.parametrize(
     ("lang", "query", "marks"),
     [
-        # typed without its accent, found in the rule's title "Cimetière"; "bonus" is not in that rule
-        ("fr", "cimetiere bonus", {"kensei.cemetery": {"cimetiere": True, "bonus": False}}),
-        ("fr", "cimetiere bonus", {"kensei.charge-bonuses": {"bonus": True, "cimetiere": False}}),
+        # typed without its accent, found in the rule's title "Cimetière"; "pont" is not in that rule
+        ("fr", "cimetiere pont", {"kensei.cemetery": {"cimetiere": True, "pont": False}}),
+        ("fr", "cimetiere pont", {"kensei.bridge": {"pont": True, "cimetiere": False}}),
         # a question word is never marked, and a word found in another form is not either
         ("fr", "comment se regrouper", {"kensei.regroup": {"regrouper": True}}),
         # a typing mistake found as the word it misspells

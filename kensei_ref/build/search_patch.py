@@ -85,10 +85,9 @@ LANGUAGE_KEY = "kr_language"
 RULE_RESULTS = 10
 """Rules listed per query at most, as many as the terminal's ``kensei-ref search`` lists."""
 RULE_SHARE = 0.25
-"""Rules scoring less than this share of the best one's score are not listed. Material lists a page's
-sections together, at the place of the page's best: a weak rule of the same chapter as a strong one
-would come before the next chapter's strong rules ("longue portée": the Ronin rule on water, eighth in
-the terminal, came second, under the Ronin rule on buildings)."""
+"""Rules scoring less than this share of the best one's score are not listed: a reader on a phone sees
+the rules that answer the query, not every rule that shares one of its words. (The top-three rates of
+the query files are the same without this floor.)"""
 PAGE_FIELDS = ("title", "aliases", "names", "keywords", "body", "extra")
 """The terminal's fields that rule_ranking.js reads from a page's index entry: the page's text is the
 ``body`` and then, from the entry's ``bodyEnd``, the rule's examples and notes (``extra``)."""
@@ -194,6 +193,16 @@ RULES_SHARE = ("score:a*(1+K(g,2))", "score:krShared(c.location,a,g)")
 """A rule that the terminal's ranking found keeps its order (krShared): lunr's share of the query's
 words found does not reorder it."""
 
+GROUPED_IN_ORDER = (
+    "s.set(u,[...s.get(u)||[],o])}return s},new Map);for(let[s,o]of n)if(!o.find(a=>a.location===s)){"
+    "let a=this.map.get(s);",
+    "krGroup(s,u,o)}return s},new Map);for(let[s,o]of n)if(!o.find(a=>a.location===krPage(s))){"
+    "let a=this.map.get(krPage(s));",
+)
+"""The rules are listed in the terminal's order (krGroup): Material groups every result of a page under
+it, at the place of the page's best, so that a weak rule of the same chapter as a strong one came
+before the next chapter's strong rules. Each group still has its page's own entry, for its title."""
+
 STOP_WORDS_UNMARKED = (
     "function he(t,e){var i;let r=new Set(t),n={};",
     "function he(t,e){var i;let k=t.filter(o=>!krStopWord(o.term)),r=new Set(k.length?k:t),n={};",
@@ -212,6 +221,7 @@ PATCHES = (
     RANKED,
     RULES_SCORED,
     RULES_SHARE,
+    GROUPED_IN_ORDER,
     STOP_WORDS_UNMARKED,
 )
 

@@ -130,6 +130,33 @@ function krRanked(query, hits) {
 }
 
 /**
+ * Put a result into its group (Material shows each group under its page's title): the rules the
+ * terminal's ranking found are grouped only with the rules of the same page that come right after
+ * them, so that the list keeps the terminal's order (a page whose rules another page's rule comes
+ * between is shown again); every other result joins its page's group, as Material groups them. A
+ * page's second group has the key "<page>\u0000<n>" (krPage reads the page back).
+ */
+function krGroup(groups, page, result) {
+  const last = groups.krLast;
+  let key = page;
+  if (!krIndexState.ours.has(result.location)) {
+    groups.set(page, [...(groups.get(page) || []), result]);
+  } else if (last !== undefined && krPage(last) === page) {
+    key = last;
+    groups.get(key).push(result);
+  } else {
+    if (groups.has(page)) key = `${page}\u0000${groups.size}`;
+    groups.set(key, [result]);
+  }
+  groups.krLast = key;
+}
+
+/** The page of a group's key (krGroup). */
+function krPage(key) {
+  return key.split("\u0000")[0];
+}
+
+/**
  * A result's final score. Material multiplies each by 1 + the square of the share of the query's words
  * lunr found in it; a rule of the terminal's ranking, which already weighs the words it has, counts as
  * having them all (x2, Material's most), so that lunr's share does not reorder the rules.
