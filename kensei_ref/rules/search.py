@@ -1,9 +1,10 @@
 """Find rules and glossary terms from what a player types: ids, numbers, words in any form.
 
-One :class:`SearchIndex` per language ranks the rules with BM25 over weighted fields: a rule is a
-document whose fields (its number and title, above the glossary names it uses, above its text) are
-scored each with BM25 and summed with their weights, so that a word in a title outweighs the same
-word repeated in a long text. Every word is reduced to its Snowball stem, so that
+One :class:`SearchIndex` per language ranks the rules with BM25F: a rule is a document whose fields
+(its number and title, above the glossary names it uses, above its text) count a word each with its
+weight, and the weighted counts are summed before BM25 saturates them, so that a word in a title
+outweighs the same word repeated in a long text, and a word found in every field does not count
+many times over. Every word is reduced to its Snowball stem, so that
 "перегруппировки", "regroupées" and "regrouping" find the rule whose title says
 "Перегруппировка", "Regrouper", "Regrouping". A rule's keywords hold the glossary names of its
 terms in all three languages, so a player who knows a term only in English finds it from the
