@@ -147,6 +147,18 @@ def test_a_stored_object_of_another_class_is_refused(data, tmp_path, loads):
     assert len(loads) == 2
 
 
+def test_a_stored_index_that_would_replace_a_method_is_refused(data, tmp_path):
+    """A stored index sets only attributes of its own: one named as a method of the class is a damaged
+    file, built again, never a search that fails."""
+    rules = CompiledRules(data, tmp_path)
+    rules.index("en")
+    path = tmp_path / "index-en.marshal"
+    header, _, body = path.read_bytes().partition(b"\n")
+    state = marshal.loads(body)
+    path.write_bytes(header + b"\n" + marshal.dumps({**state, "search": "not a method"}))
+    assert [hit.id for hit in CompiledRules(data, tmp_path).index("en").search("8.3.2", 1)] == ["kensei.regroup"]
+
+
 @pytest.mark.skipif(not hasattr(os, "geteuid"), reason="no user ids")
 def test_a_file_others_may_write_is_not_read(data, tmp_path, loads):
     CompiledRules(data, tmp_path).book()

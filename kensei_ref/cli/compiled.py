@@ -299,8 +299,11 @@ def _index_state(index: SearchIndex) -> dict[str, Any]:
 
 def _index_from(stored: Any, book: Callable[[], model.RuleBook], cls: type[SearchIndex]) -> SearchIndex | None:
     """The index whose state :func:`_index_state` stored, reading its rule book from ``book()`` when it
-    first needs it; None when it is not such a state."""
-    if not isinstance(stored, dict) or "lang" not in stored or any(name in stored for name in LAZY_BOOK):
+    first needs it; None when it is not such a state (an attribute of the class, as ``search``, is never
+    one: a stored value would stand in for the method)."""
+    if not isinstance(stored, dict) or "lang" not in stored:
+        return None
+    if any(not isinstance(name, str) or name in LAZY_BOOK or hasattr(cls, name) for name in stored):
         return None
     index = cls.__new__(cls)
     index.__dict__.update(stored)
