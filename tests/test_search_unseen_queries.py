@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from search_hits import TOP, answered, query_set_problems
+from search_hits import assert_hit_rate, query_set_problems
 
 from kensei_ref.languages import LANGUAGES as LANGS
 from kensei_ref.rules import search
@@ -21,7 +21,7 @@ QUERIES = Path(__file__).resolve().parent / "search_unseen_queries.yaml"
 KINDS = {"abbreviation", "question", "other-game", "paraphrase", "game", "no-accents", "typo"}
 UNSEEN_FLOOR = 0.85
 """Below the 95 % of the project's own sets: measured at 89 to 91 % per language in the terminal and
-the browser when this set was added."""
+the browser when this set was added (330 queries), at 95 to 97 % with its six groups (540)."""
 
 
 def unseen_queries() -> list[dict]:
@@ -38,12 +38,4 @@ def test_query_set_is_well_formed():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_hit_rate_per_language(lang):
-    mine = [q for q in unseen_queries() if q["lang"] == lang]
-    misses = [
-        f"{q['query']!r}: want {q['expect']}, got {found}"
-        for q in mine
-        if not answered(q, found := [hit.id for hit in search.search(q["query"], lang, TOP)])
-    ]
-    rate = 1 - len(misses) / len(mine)
-    print(f"\n{lang}: {len(mine) - len(misses)}/{len(mine)} unseen queries in the top {TOP} ({rate:.1%})")
-    assert rate >= UNSEEN_FLOOR, "\n".join(misses)
+    assert_hit_rate(unseen_queries(), lang, "unseen queries", UNSEEN_FLOOR)

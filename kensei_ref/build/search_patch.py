@@ -13,10 +13,10 @@ shipping a search that cannot stem.
 
 The rules are ranked as the terminal ranks them (kensei_ref/rules/search.py): rule_ranking.js is the
 terminal's ranking in JavaScript, reading the rules' fields from the page's own search index (see RANKED);
-lunr's results give the other entries (glossary terms, notes) and the words highlighted. Of the 642
-queries of tests/search_*queries.yaml, the site's first rule is the terminal's for 97 to 99 % per
-language; the rest differ by the stemmer (lunr's English one is Porter's, the terminal's Snowball's)
-and by a rule's examples and notes, which the page's index holds in its text.
+lunr's results give the other entries (glossary terms, notes) and the words highlighted. Of the 825
+distinct queries of tests/search_*queries.yaml, the site's first rule is the terminal's for 98 to 100 %
+per language; the rest differ mostly by the stemmer (lunr's English one is Porter's, the terminal's
+Snowball's).
 
 The worker also builds its index only when it is first asked, when the search box gets the focus, or a
 few seconds after the page set it up (see LATER_INDEX), not at once: on a calculator page opened from a

@@ -103,11 +103,9 @@ function krStopWord(word) {
  * The result list with its rules ranked as the terminal ranks them: the rules the terminal's ranking
  * finds (at most krSettings.ruleResults, and none below krSettings.ruleShare of the best one's score),
  * in its order, the best one level with the best of lunr's results; the other entries (glossary terms,
- * notes) as lunr scored them. A chapter's own entry is left
- * out: Material lists a page's sections under its page, at the page's best place, so that a chapter
- * found by lunr would bring up whichever of its rules were found, ahead of better ones (Material shows
- * the chapter above its rules all the same). A rule keeps lunr's match, for its highlighted words, when
- * lunr found it too.
+ * notes) as lunr scored them. A chapter's own entry is left out: its text is its rules', and
+ * Material shows the chapter's title above its rules all the same (krGroup). A rule keeps lunr's match,
+ * for its highlighted words, when lunr found it too.
  */
 function krRanked(query, hits) {
   const rules = krIndexState.rules;
