@@ -58,6 +58,21 @@ HOLD = """([key, stored]) => {
 }"""
 
 
+STORAGE_PAGE = "/__storage__"
+"""An address of the site's origin that no page has: answered by the test itself with an empty page, on
+which the test writes the site's storage without loading any of the site's files."""
+
+
+def _hold(page, server: str, stored: str | None) -> None:
+    """Makes the site's storage hold ``stored`` (or nothing), from ``page`` at an empty page of the site's
+    origin (routed for this page only, and unrouted after: a routed page skips the HTTP cache)."""
+    address = f"{server}{STORAGE_PAGE}"
+    page.route(address, lambda route: route.fulfill(content_type="text/html", body="<!doctype html><title></title>"))
+    page.goto(address)
+    page.evaluate(HOLD, [STORAGE_KEY, stored])
+    page.unroute(address)
+
+
 class _Phone:
     """A phone that holds ``units`` (or nothing): pages of the run's warm context (its engine restores
     the saved one; no service worker saves the site in the background), phone-sized, whose site storage
@@ -72,20 +87,21 @@ class _Phone:
     def new_page(self):
         page = self.pages.new_page()
         if not self.opened:
-            page.goto(f"{self.server}/404.html")  # a page of the site's origin, without a script of its own
-            page.evaluate(HOLD, [STORAGE_KEY, self.stored])
+            _hold(page, self.server, self.stored)
         self.opened.append(page)
         return page
 
     def close(self) -> None:
-        for page in self.opened:
-            if not page.is_closed():
-                page.close()
-        if self.opened:
-            page = self.pages.new_page()
-            page.goto(f"{self.server}/404.html")
-            page.evaluate(HOLD, [STORAGE_KEY, None])
+        """Closes the test's pages, then empties the site's storage from the last one (its other pages can
+        no longer write to it)."""
+        if not self.opened:
+            return
+        open_pages = [page for page in self.opened if not page.is_closed()]
+        last = open_pages.pop() if open_pages else self.pages.new_page()
+        for page in open_pages:
             page.close()
+        _hold(last, self.server, None)
+        last.close()
 
 
 @pytest.fixture
