@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from calculator_tabs import CalculatorTabs, settled
 
-from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, ENGINE_READY_EVENT, ENGINE_STATE, RESULT_STATE
+from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, ENGINE_READY_EVENT, RESULT_STATE
 
 ENGINE_TIMEOUT = 90_000
 """Milliseconds allowed for Pyodide to start (several pages may be starting at once on two cores)."""
@@ -63,51 +64,10 @@ AS_BUILT = f"""async (url) => {{
 """The result's markup in the page as the build wrote it (fetched and parsed as the browser parses a
 page), before any script could touch it."""
 
-OPEN_IN_PLACE = """(name) => [...document.querySelectorAll(`a[href$="calculators/${name}/"]`)][0].click()"""
-"""Opens another calculator as a reader does, through the site's own link: in place (navigation.js),
-answered by the engine the tab already has."""
-
-
-def settled(name: str) -> str:
-    return f"""() => document.querySelector('.kr-calc[data-calculator="{name}"]')?.getAttribute("{ENGINE_STATE}")
-      === "ready" && document.querySelector('{SECTION}').getAttribute("{RESULT_STATE}") === "fresh" """
-
-
-class _Tabs:
-    """One tab per language, opened at its first calculator and taken from calculator to calculator in
-    place: one engine start per language instead of one per page, as a reader going through the
-    calculators has. ``visited`` lists each tab's calculators in the order they were opened."""
-
-    def __init__(self, context, server: str) -> None:
-        self.context, self.server = context, server
-        self.tabs: dict[str, object] = {}
-        self.visited: dict[str, list[str]] = {}
-
-    def url(self, lang: str, name: str) -> str:
-        return f"{self.server}/{_prefix(lang)}calculators/{name}/"
-
-    def showing(self, lang: str, name: str):
-        """The language's tab showing calculator ``name``, its engine ready and its result fresh."""
-        page = self.tabs.get(lang)
-        if page is None:
-            page = self.tabs[lang] = self.context.new_page()  # keeps its errors in page.errors
-            page.goto(self.url(lang, name))
-            self.visited[lang] = [name]
-        elif self.visited[lang][-1] != name:
-            page.evaluate(OPEN_IN_PLACE, name)
-            page.wait_for_url(f"**/calculators/{name}/**")
-            self.visited[lang].append(name)
-        page.wait_for_function(settled(name), timeout=ENGINE_TIMEOUT)
-        return page
-
-    def close(self) -> None:
-        for page in self.tabs.values():
-            page.close()
-
 
 @pytest.fixture(scope="module")
 def tabs(context, server):
-    opened = _Tabs(context, server)
+    opened = CalculatorTabs(context, server, ENGINE_TIMEOUT)
     yield opened
     opened.close()
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from html.parser import HTMLParser
-from urllib.parse import urlencode
 
 import pytest
+from calculator_tabs import CalculatorTabs
 
 from calculators import CALCULATORS
 from calculators.presentation import present
-from kensei_ref.languages import LANGUAGES, get_translations, site_folder
+from kensei_ref.languages import LANGUAGES, get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.site import HERE
 from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, UI, result_view
@@ -141,9 +141,6 @@ RECOMPUTED = {
 """Inputs other than the page's default: the figures shown are written by the page's script. Percents
 with and without a decimal, expected counts with three, signed modifiers, lengths in centimetres."""
 
-SETTLED = """() => document.querySelector(".kr-calc")?.dataset.engineState === "ready"
-  && document.querySelector('.kr-result[data-scenario="1"]').dataset.state === "fresh" """
-
 SHOWN_TEXT = """() => document.querySelector('.kr-result[data-scenario="1"]')
   .textContent.replace(/[ \\t\\n\\r]+/g, " ").trim()"""
 
@@ -171,24 +168,24 @@ def _built_text(lang: str, name: str, inputs: dict) -> str:
     return _text_of(str(environment(lang).get_template("_calc_result.html.j2").module.body(view, ui)))
 
 
+@pytest.fixture(scope="module")
+def tabs(warm_context, server):
+    """One tab per language, taken from calculator to calculator in place (calculator_tabs.py)."""
+    opened = CalculatorTabs(warm_context, server, ENGINE_TIMEOUT)
+    yield opened
+    opened.close()
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", list(RECOMPUTED))
-def test_a_recomputed_result_reads_as_the_build_writes_it(warm_context, server, lang, name):
+def test_a_recomputed_result_reads_as_the_build_writes_it(tabs, lang, name):
     inputs = DEFAULT_SCENARIOS[name] | RECOMPUTED[name]
-    query = urlencode(
-        {key: "1" if value is True else value for key, value in inputs.items() if value is not False}, safe=","
-    )
-    page = warm_context.new_page()
-    try:
-        page.goto(f"{server}/{site_folder(lang)}calculators/{name}/?{query}")
-        page.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
-        assert page.evaluate(SHOWN_TEXT) == _built_text(lang, name, inputs)
-    finally:
-        page.close()
+    page = tabs.computing(lang, name, inputs)
+    assert page.evaluate(SHOWN_TEXT) == _built_text(lang, name, inputs)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_negative_bound_in_a_fields_error_has_the_minus_sign(warm_context, server, lang):
+def test_a_negative_bound_in_a_fields_error_has_the_minus_sign(tabs, lang):
     """The regroup calculator's bonus runs from −10: its error says so as the language writes −10."""
     bonus = next(p for p in CALCULATORS["regroup"].describe()["params"] if p["name"] == "bonus")
     numbers = numbers_for(lang)
@@ -196,12 +193,10 @@ def test_a_negative_bound_in_a_fields_error_has_the_minus_sign(warm_context, ser
         "minimum": numbers.decimal(bonus["minimum"], 0),
         "maximum": numbers.decimal(bonus["maximum"], 0),
     }
-    page = warm_context.new_page()
-    try:
-        page.goto(f"{server}/{site_folder(lang)}calculators/regroup/")
-        page.locator("#s1-bonus").fill(str(bonus["minimum"] - 10))
-        page.wait_for_function("() => document.querySelector('#s1-bonus-error').textContent.trim() !== ''")
-        assert page.locator("#s1-bonus-error").inner_text().strip() == expected
-        assert "\u2212" in expected and "-" not in expected
-    finally:
-        page.close()
+    page = tabs.showing(lang, "regroup")
+    page.locator("#s1-bonus").fill(str(bonus["minimum"] - 10))
+    page.wait_for_function("() => document.querySelector('#s1-bonus-error').textContent.trim() !== ''")
+    assert page.locator("#s1-bonus-error").inner_text().strip() == expected
+    assert "\u2212" in expected and "-" not in expected
+    page.locator("#s1-bonus").fill(str(bonus["minimum"]))  # the tab goes on valid
+    page.wait_for_function("() => document.querySelector('#s1-bonus-error').textContent.trim() === ''")

@@ -1,0 +1,77 @@
+"""Calculator pages as a reader goes through them: one tab per language, opened at a first calculator
+and taken to the next ones in place, through the site's own links (navigation.js hands them to
+Material's instant navigation), so that the tab's engine starts once and answers every calculator.
+
+For tests that check what a calculator page shows rather than how a page starts: each engine start
+costs Chromium about three seconds of processor time on two cores, a calculator opened in place almost
+none (``test_engine_navigation_browser.py`` checks that such a calculator answers with the same engine).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kensei_ref.languages import site_folder
+from kensei_ref.site.calculator_pages import ENGINE_STATE, RESULT_STATE
+
+OPEN_IN_PLACE = """(name) => [...document.querySelectorAll(`a[href$="calculators/${name}/"]`)][0].click()"""
+
+WRITE_FORM = f"""(values) => {{
+  const form = document.querySelector('form[data-scenario="1"]');
+  for (const [name, value] of Object.entries(values)) {{
+    const input = form.elements.namedItem(name);
+    if (input.type === "checkbox") input.checked = value === true;
+    else input.value = value === false || value == null ? "" : String(value);
+  }}
+  form.dispatchEvent(new Event("input", {{ bubbles: true }}));
+  return document.querySelector('.kr-result[data-scenario="1"]').getAttribute("{RESULT_STATE}");
+}}"""
+"""Writes ``values`` into the first scenario's form and sends one input event; gives the result's state
+just after (``computing`` when the engine was asked)."""
+
+
+def settled(name: str) -> str:
+    """True once calculator ``name`` is on the page, its engine ready and its first result fresh."""
+    return f"""() => document.querySelector('.kr-calc[data-calculator="{name}"]')?.getAttribute("{ENGINE_STATE}")
+      === "ready" && document.querySelector('.kr-result[data-scenario="1"]').getAttribute("{RESULT_STATE}")
+      === "fresh" """
+
+
+class CalculatorTabs:
+    """One tab per language in ``context``. ``visited`` lists each tab's calculators in the order they
+    were shown (one engine-ready event each)."""
+
+    def __init__(self, context: Any, server: str, timeout_ms: int) -> None:
+        self.context, self.server, self.timeout_ms = context, server, timeout_ms
+        self.tabs: dict[str, Any] = {}
+        self.visited: dict[str, list[str]] = {}
+
+    def url(self, lang: str, name: str) -> str:
+        return f"{self.server}/{site_folder(lang)}calculators/{name}/"
+
+    def showing(self, lang: str, name: str) -> Any:
+        """The language's tab showing calculator ``name``, its engine ready and its result fresh: the
+        tab's first calculator is opened from its address, the next ones in place."""
+        page = self.tabs.get(lang)
+        if page is None:
+            page = self.tabs[lang] = self.context.new_page()
+            page.goto(self.url(lang, name))
+            self.visited[lang] = [name]
+        elif self.visited[lang][-1] != name:
+            page.evaluate(OPEN_IN_PLACE, name)
+            page.wait_for_url(f"**/calculators/{name}/**")
+            self.visited[lang].append(name)
+        page.wait_for_function(settled(name), timeout=self.timeout_ms)
+        return page
+
+    def computing(self, lang: str, name: str, values: dict[str, Any]) -> Any:
+        """The tab showing calculator ``name`` with ``values`` written into its form, once the engine has
+        answered them."""
+        page = self.showing(lang, name)
+        assert page.evaluate(WRITE_FORM, values) == "computing", f"{name}: {values} asked nothing of the engine"
+        page.wait_for_function(settled(name), timeout=self.timeout_ms)
+        return page
+
+    def close(self) -> None:
+        for page in self.tabs.values():
+            page.close()
