@@ -14,7 +14,13 @@ from typing import Any
 from kensei_ref.languages import site_folder
 from kensei_ref.site.calculator_pages import ENGINE_STATE, RESULT_STATE
 
-OPEN_IN_PLACE = """(name) => [...document.querySelectorAll(`a[href$="calculators/${name}/"]`)][0].click()"""
+OPEN_IN_PLACE = """(address) => {
+  const link = Object.assign(document.createElement("a"), { href: address });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}"""
+"""Follows a link to ``address`` as a reader's tap does: the site's navigation opens it in place."""
 
 WRITE_FORM = f"""(values) => {{
   const form = document.querySelector('form[data-scenario="1"]');
@@ -31,10 +37,11 @@ just after (``computing`` when the engine was asked)."""
 
 
 def settled(name: str) -> str:
-    """True once calculator ``name`` is on the page, its engine ready and its first result fresh."""
+    """True once calculator ``name`` is on the page, its engine ready and its first result answered
+    (``fresh``, or ``stale`` beside an input the engine refused)."""
     return f"""() => document.querySelector('.kr-calc[data-calculator="{name}"]')?.getAttribute("{ENGINE_STATE}")
       === "ready" && document.querySelector('.kr-result[data-scenario="1"]').getAttribute("{RESULT_STATE}")
-      === "fresh" """
+      !== "computing" """
 
 
 class CalculatorTabs:
@@ -49,16 +56,20 @@ class CalculatorTabs:
     def url(self, lang: str, name: str) -> str:
         return f"{self.server}/{site_folder(lang)}calculators/{name}/"
 
-    def showing(self, lang: str, name: str) -> Any:
-        """The language's tab showing calculator ``name``, its engine ready and its result fresh: the
-        tab's first calculator is opened from its address, the next ones in place."""
+    def showing(self, lang: str, name: str, query: str = "") -> Any:
+        """The language's tab showing calculator ``name`` (with the inputs of ``query``, a shared link's),
+        its engine ready and its result answered: the tab's first calculator is opened from its address,
+        the next ones in place, through a link to their address. A page's errors (``page.errors``, when
+        it records them) are the ones raised since it was asked for this calculator."""
+        address = self.url(lang, name) + (f"?{query}" if query else "")
         page = self.tabs.get(lang)
         if page is None:
             page = self.tabs[lang] = self.context.new_page()
-            page.goto(self.url(lang, name))
+            page.goto(address)
             self.visited[lang] = [name]
-        elif self.visited[lang][-1] != name:
-            page.evaluate(OPEN_IN_PLACE, name)
+        elif self.visited[lang][-1] != name or query:
+            getattr(page, "errors", []).clear()
+            page.evaluate(OPEN_IN_PLACE, address)
             page.wait_for_url(f"**/calculators/{name}/**")
             self.visited[lang].append(name)
         page.wait_for_function(settled(name), timeout=self.timeout_ms)

@@ -78,6 +78,7 @@ def test_the_browser_writes_the_builds_result_markup(tabs, lang, name):
     built = page.evaluate(AS_BUILT, tabs.url(lang, name))
     assert page.evaluate(RECOMPUTE) == "computing", "the same inputs sent no request to the engine"
     page.wait_for_function(settled(name), timeout=ENGINE_TIMEOUT)
+    assert page.locator(SECTION).get_attribute(RESULT_STATE) == "fresh"
     rendered = page.locator(SECTION).evaluate(MARKUP)
     assert "<template" not in rendered and "{" not in rendered, rendered[:500]
     assert normalised(rendered) == normalised(built)

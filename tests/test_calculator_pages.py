@@ -1,9 +1,11 @@
 """The calculator pages in Debian's Chromium: the numbers Pyodide shows are CPython's, links round-trip,
 bad inputs are explained in the page's language, the pages pass axe and fit a phone.
 
-Pyodide takes seconds to start, so each page is opened once and then driven through its form, and
-pages are opened ahead of the test that uses them (a :class:`_Pages` pool) so that one engine starts
-while another page is being tested.
+Pyodide takes seconds to start, so each page is opened once and then driven through its form. The
+numbers of every calculator are compared in one tab, each calculator opened from a link to its address
+in place, as a reader goes from one to the next: one engine start for all. The other pages are opened
+ahead of the test that uses them (a :class:`_Pages` pool) so that one engine starts while another page
+is being tested.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlparse
 
 import pytest
+from calculator_tabs import CalculatorTabs
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS, CalculatorInputError
@@ -221,36 +224,33 @@ def assert_fresh(page, scenario: str, inputs: dict[str, Any]) -> Any:
 # ---- 1. Pyodide's numbers are CPython's ----------------------------------------------------------
 
 
-def _first_url(name: str) -> str:
-    inputs, _ = random_scenarios(name)[0]
-    return f"calculators/{name}/?{urlencode(to_query(inputs), safe=',')}"
+@pytest.fixture(scope="module")
+def tab(context, server):
+    """One tab that goes through every calculator: the first opened from its address, the next ones in
+    place, each through a link to its address with its first scenario's inputs (calculator_tabs.py)."""
+    opened = CalculatorTabs(context, server, ENGINE_TIMEOUT)
+    yield opened
+    opened.close()
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_browser_numbers_equal_cpython(pages, name):
-    index = NAMES.index(name)
-    page = pages.take(_first_url(name), ahead=tuple(_first_url(n) for n in NAMES[index + 1 : index + 2]))
-    try:
-        scenarios = random_scenarios(name)
-        inputs, expected = scenarios[0]
-        settle(page)  # opened from the URL: filled in, computed once the engine is ready
-        assert_same_numbers(assert_fresh(page, "1", inputs), expected)
-        ready = page.evaluate("window.__engineReady")
-        assert ready["calculator"] == name and ready["readyAt"] > 0, ready
-        shown = page.evaluate(EACH_SCENARIO, ["1", [inputs for inputs, _ in scenarios[1:]], ENGINE_TIMEOUT])
-        assert len(shown) == len(scenarios) - 1, f"the engine did not answer {scenarios[len(shown) + 1][0]}"
-        for ((previous, _), (inputs, expected)), answer in zip(pairwise(scenarios), shown, strict=True):
-            # the same inputs twice are asked once (calculator.js): the answer shown is theirs
-            assert answer["sent"] or inputs == previous, "the change sent no request to the engine"
-            assert answer["state"] == "fresh", f"data-state={answer['state']} for {inputs}; errors: {answer['errors']}"
-            assert_same_numbers(json.loads(answer["result"]), expected, f"result for {inputs}")
-            assert dict(parse_qsl(urlparse(answer["url"]).query)) == to_query(inputs), (
-                "the URL does not hold the inputs"
-            )
-        assert page.evaluate("window.__krCalc.lastComputeMs") >= 0
-        assert not page.errors
-    finally:
-        page.close()
+def test_browser_numbers_equal_cpython(tab, name):
+    scenarios = random_scenarios(name)
+    inputs, expected = scenarios[0]
+    page = tab.showing("en", name, urlencode(to_query(inputs), safe=","))  # filled in from the address
+    assert_same_numbers(assert_fresh(page, "1", inputs), expected)
+    ready = page.evaluate("window.__engineReady")
+    assert ready["calculator"] == name and ready["readyAt"] > 0, ready
+    shown = page.evaluate(EACH_SCENARIO, ["1", [inputs for inputs, _ in scenarios[1:]], ENGINE_TIMEOUT])
+    assert len(shown) == len(scenarios) - 1, f"the engine did not answer {scenarios[len(shown) + 1][0]}"
+    for ((previous, _), (inputs, expected)), answer in zip(pairwise(scenarios), shown, strict=True):
+        # the same inputs twice are asked once (calculator.js): the answer shown is theirs
+        assert answer["sent"] or inputs == previous, "the change sent no request to the engine"
+        assert answer["state"] == "fresh", f"data-state={answer['state']} for {inputs}; errors: {answer['errors']}"
+        assert_same_numbers(json.loads(answer["result"]), expected, f"result for {inputs}")
+        assert dict(parse_qsl(urlparse(answer["url"]).query)) == to_query(inputs), "the URL does not hold the inputs"
+    assert page.evaluate("window.__krCalc.lastComputeMs") >= 0
+    assert not page.errors
 
 
 # ---- 2. A shared link reproduces both scenarios -------------------------------------------------
