@@ -1,5 +1,5 @@
 """Calculator pages as a reader goes through them: one tab per language, opened at a first calculator
-and taken to the next ones in place, through the site's own links (navigation.js hands them to
+and taken to the next ones in place by a link to their address (navigation.js hands the site's links to
 Material's instant navigation), so that the tab's engine starts once and answers every calculator.
 
 For tests that check what a calculator page shows rather than how a page starts: each engine start

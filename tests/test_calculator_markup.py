@@ -35,10 +35,6 @@ RECOMPUTE = f"""() => {{
 }}"""
 
 
-def _prefix(lang: str) -> str:
-    return "" if lang == "en" else f"{lang}/"
-
-
 def normalised(html: str) -> str:
     """The markup with its whitespace normalised (runs of it as one space, none between tags)."""
     return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", html)).strip()
@@ -54,8 +50,8 @@ MARKUP = """(section) => {
   for (const link of copy.querySelectorAll("[href]")) link.setAttribute("href", link.href);
   return copy.innerHTML;
 }"""
-"""A result's markup, its links written as the addresses they open (Material's instant navigation makes
-the page's links absolute once it has loaded; the template's are relative)."""
+"""A result's markup, its links written as the addresses they open: in the page they are absolute once
+its scripts have run, in the built file relative, as the template writes them."""
 
 AS_BUILT = f"""async (url) => {{
   const built = new DOMParser().parseFromString(await (await fetch(url)).text(), "text/html");
