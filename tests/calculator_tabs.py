@@ -22,18 +22,20 @@ OPEN_IN_PLACE = """(address) => {
 }"""
 """Follows a link to ``address`` as a reader's tap does: the site's navigation opens it in place."""
 
-WRITE_FORM = f"""(values) => {{
-  const form = document.querySelector('form[data-scenario="1"]');
-  for (const [name, value] of Object.entries(values)) {{
-    const input = form.elements.namedItem(name);
-    if (input.type === "checkbox") input.checked = value === true;
-    else input.value = value === false || value == null ? "" : String(value);
-  }}
-  form.dispatchEvent(new Event("input", {{ bubbles: true }}));
-  return document.querySelector('.kr-result[data-scenario="1"]').getAttribute("{RESULT_STATE}");
-}}"""
-"""Writes ``values`` into the first scenario's form and sends one input event; gives the result's state
-just after (``computing`` when the engine was asked)."""
+SET_FORM = """([scenario, values]) => {
+  const form = document.querySelector(`form[data-scenario="${scenario}"]`);
+  const params = JSON.parse(document.querySelector(".kr-calc__data").dataset.json).params;
+  for (const param of params) {
+    const input = form.elements.namedItem(param.name);
+    const value = values[param.name];
+    if (param.kind === "bool") input.checked = value === true;
+    else input.value = value == null ? "" : Array.isArray(value) ? value.join(",") : String(value);
+  }
+  form.dispatchEvent(new Event("input", { bubbles: true }));
+  return document.querySelector(`.kr-result[data-scenario="${scenario}"]`).dataset.state === "computing";
+}"""
+"""Writes every field of one scenario at once (a field ``values`` leaves out is emptied, a checkbox
+unticked) and sends one input event: true when that asked the engine (one request)."""
 
 
 def settled(name: str) -> str:
@@ -79,7 +81,7 @@ class CalculatorTabs:
         """The tab showing calculator ``name`` with ``values`` written into its form, once the engine has
         answered them."""
         page = self.showing(lang, name)
-        assert page.evaluate(WRITE_FORM, values) == "computing", f"{name}: {values} asked nothing of the engine"
+        assert page.evaluate(SET_FORM, ["1", values]), f"{name}: {values} asked nothing of the engine"
         page.wait_for_function(settled(name), timeout=self.timeout_ms)
         return page
 

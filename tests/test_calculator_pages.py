@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlparse
 
 import pytest
-from calculator_tabs import CalculatorTabs
+from calculator_tabs import SET_FORM, CalculatorTabs
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS, CalculatorInputError
@@ -40,20 +40,6 @@ opened in place has no calculator until it is swapped in)."""
 RECORD_READY = f"""document.addEventListener("{ENGINE_READY_EVENT}",
   (event) => {{ window.__engineReady = event.detail; }});"""
 """Run before the page's scripts: keeps the detail of the engine-ready event."""
-
-SET_FORM = """([scenario, values]) => {
-  const form = document.querySelector(`form[data-scenario="${scenario}"]`);
-  const params = JSON.parse(document.querySelector(".kr-calc__data").dataset.json).params;
-  for (const param of params) {
-    const input = form.elements.namedItem(param.name);
-    const value = values[param.name];
-    if (param.kind === "bool") input.checked = value === true;
-    else input.value = value == null ? "" : Array.isArray(value) ? value.join(",") : String(value);
-  }
-  form.dispatchEvent(new Event("input", { bubbles: true }));
-  return document.querySelector(`.kr-result[data-scenario="${scenario}"]`).dataset.state === "computing";
-}"""
-"""Write every field of one scenario at once and send one input event (one request to the engine)."""
 
 READ_FORM = """(scenario) => {
   const form = document.querySelector(`form[data-scenario="${scenario}"]`);
