@@ -26,7 +26,8 @@ def published(builds_site, tmp_path_factory) -> Path:
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     site = tmp_path_factory.mktemp("published")
     config = load_config(str(ROOT / "mkdocs.yml"), site_dir=str(site), strict=True, site_url=PUBLIC)
-    config.plugins["kensei-ref"].config.offline_copy = False  # nothing here reads the offline copy
+    options = config.plugins["kensei-ref"].config
+    options.offline_copy = options.engine_snapshot = False  # nothing here reads the offline copy or the engine
     build(config)
     return site
 
