@@ -42,6 +42,21 @@ BROWSER_FIXTURES = frozenset({"browser", "page", "context", "browser_context", "
 pytest-playwright names them; a test parameter of the same name is not a fixture and does not count)."""
 TIER_ORDER = {"unit": 0, "build": 1, "browser": 2}
 """Unit tests run first, while the site builds in the background; browser tests last."""
+LONGEST_FILES = (
+    "test_calculator_pages.py",
+    "test_offline_browser.py",
+    "test_axe_browser.py",
+    "test_search_browser.py",
+    "test_engine_navigation_browser.py",
+    "test_units_browser.py",
+    "test_calculator_view.py",
+    "test_numbers_browser.py",
+    "test_plurals_browser.py",
+)
+"""The browser test files that take longest (30 to 80 s each in ``make test``), longest first: they
+start first in their tier, so that pytest-xdist, which hands each worker the next file once it is
+almost done, ends the run with short files on both workers instead of one long file on one of them
+(``--dist loadfile``). A scheduling hint only: the other files follow in their own order."""
 
 
 # ---- Tiers ---------------------------------------------------------------------------------------
@@ -101,7 +116,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.build)
         if fixtures & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
-    items.sort(key=lambda item: TIER_ORDER[tier(item)])  # stable: each tier keeps its files' order
+    items.sort(key=_run_order)  # stable: each tier keeps its other files' order
+
+
+def _run_order(item: pytest.Item) -> tuple[int, int]:
+    name = item.path.name
+    return TIER_ORDER[tier(item)], LONGEST_FILES.index(name) if name in LONGEST_FILES else len(LONGEST_FILES)
 
 
 CHROMIUM_MISSING = (
