@@ -97,6 +97,30 @@ def test_a_second_calculator_answers_without_a_second_start(page, server):
     assert not page.errors
 
 
+def test_a_first_page_says_it_started_its_engine_however_late_its_scripts_come(warm_pages, server):
+    """The engine starts as the parser meets the calculator (engine-start.js), before the page's scripts:
+    when they come after it is ready (a slow link, a busy phone), the page still started it itself."""
+    page = warm_pages.new_page()  # the run's warm context: an engine restored from its saved snapshot
+    held: list = []
+    page.route("**/assets/javascripts/bundle.*.min.js", lambda route: held.append(route))  # and the scripts after it
+    try:
+        page.goto(f"{server}/calculators/regroup/", wait_until="commit")
+        page.wait_for_function(
+            "() => !!window.__krEarly && window.__krEarly.messages.some((event) => event.data.ready)",
+            timeout=ENGINE_TIMEOUT,
+        )
+        _record_ready_events(page)
+        for route in held:
+            route.continue_()
+        page.wait_for_function(settled("regroup"), timeout=ENGINE_TIMEOUT)
+        [event] = page.evaluate("window.__readyEvents")
+        assert event["reused"] is False, event
+        assert page.evaluate("window.__krEngine.starts") == 1
+        assert not page.errors
+    finally:
+        page.close()
+
+
 def test_pages_opened_in_place_keep_the_language_links_and_the_header(page, server):
     page.goto(f"{server}/fr/calculators/")
     page.click("article a[href$='calculators/regroup/']")

@@ -126,7 +126,9 @@
   // ---- A calculator page ------------------------------------------------------------------------
   // mount() wires one page's calculator and returns what undoes it when another page replaces it.
   let unmount = null;
+  let pagesShown = 0; // pages of this document so far: its first, then each opened in place
   function onPage() {
+    pagesShown += 1;
     if (unmount) unmount();
     unmount = null;
     const root = document.querySelector(".kr-calc");
@@ -527,7 +529,7 @@
       // startMs is the engine's own start, once per tab; reused says another page had started it.
       const detail = {
         calculator: data.calculator, readyAt: state.readyAt, startMs: engine.readyAt - engine.startedAt,
-        reused: state.mountedAt > engine.readyAt, timings: engine.timings,
+        reused: state.reused, timings: engine.timings,
       };
       document.dispatchEvent(new CustomEvent(ENGINE_READY, { detail }));
     }
@@ -625,7 +627,9 @@
       root.dataset.engineState = "unavailable";
       return () => inView.disconnect();
     }
-    state.mountedAt = performance.now();
+    // The engine runs already: started by an earlier page of the tab (a calculator, or one idle without
+    // one), unless this is the document's first page, which started it as the page loaded (above).
+    state.reused = pagesShown > 1 && Boolean(engine.worker);
     engine.listeners.add(onAnswer);
     startEngine(new URL(root.dataset.engine, window.location.href));
     if (engine.ready) engineReady();
