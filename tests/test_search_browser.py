@@ -72,13 +72,16 @@ CATCH_SETUP = """(withheld) => {
     };
     return { worker, ask };
   };
+  // The page's one worker of the test's own, made at the first call and kept: each query of the
+  // module's tests on this page is asked of it in turn, as a reader's searches are of Material's.
+  window.__searcher = () => (window.__searcherMade ??= window.__ownSearchWorker());
 }"""
 """An init script: runs in the page before Material's bundle."""
 
 ASK_WORKER = """async (queries) => {
-  // A worker of our own (see CATCH_SETUP), so that nothing the page asks comes between a query and
-  // its answer.
-  const { worker, ask } = await window.__ownSearchWorker();
+  // The page's worker of our own (see CATCH_SETUP), so that nothing the page asks comes between a
+  // query and its answer.
+  const { ask } = await window.__searcher();
   const base = new URL(JSON.parse(document.querySelector("#__config").textContent).base, location.href);
   const answers = [];
   for (const query of queries) {
@@ -96,7 +99,6 @@ ASK_WORKER = """async (queries) => {
     }
     answers.push({ hrefs, ms });
   }
-  worker.terminate();
   return answers;
 }"""
 
@@ -127,6 +129,32 @@ def _home(context, server: str, lang: str):
     return page
 
 
+class _Homes:
+    """One home page per language for the module's tests, opened at first use and kept: its worker of the
+    test's own (``window.__searcher``) builds the language's index once and answers every test's queries,
+    instead of a page and an index per test (an index takes 0.6 to 1 processor-second to build)."""
+
+    def __init__(self, context, server: str) -> None:
+        self.context, self.server = context, server
+        self.pages: dict[str, object] = {}
+
+    def page(self, lang: str):
+        if lang not in self.pages:
+            self.pages[lang] = _home(self.context, self.server, lang)
+        return self.pages[lang]
+
+    def close(self) -> None:
+        for page in self.pages.values():
+            page.close()
+
+
+@pytest.fixture(scope="module")
+def homes(context, server):
+    opened = _Homes(context, server)
+    yield opened
+    opened.close()
+
+
 def _worker_top_rules(page, queries: list[str]) -> list[tuple[list[str], float]]:
     return [(_top_rules(answer["hrefs"]), answer["ms"]) for answer in page.evaluate(ASK_WORKER, queries)]
 
@@ -136,16 +164,14 @@ Answers = dict[str, dict[str, tuple[list[str], float]]]
 
 
 @pytest.fixture(scope="module")
-def worker_answers(context, server) -> Answers:
+def worker_answers(homes) -> Answers:
     """The worker's answer to every query of the three query files, asked once, on one page per
     language: the tests of the query files read them here."""
     answers: Answers = {}
     for lang in ("en", "fr", "ru"):
         cases = QUERIES + PLAYER_QUERIES + UNSEEN_QUERIES
         queries = list(dict.fromkeys(case["query"] for case in cases if case["lang"] == lang))
-        page = _home(context, server, lang)
-        answers[lang] = dict(zip(queries, _worker_top_rules(page, queries), strict=True))
-        page.close()
+        answers[lang] = dict(zip(queries, _worker_top_rules(homes.page(lang), queries), strict=True))
     return answers
 
 
@@ -220,12 +246,12 @@ SHOWN_TOP = """(top) => {
 
 
 @pytest.mark.parametrize(("lang", "query", "entered"), TYPED)
-def test_typing_in_the_search_box_shows_what_the_worker_answers(context, server, lang, query, entered):
+def test_typing_in_the_search_box_shows_what_the_worker_answers(homes, lang, query, entered):
     """Material searches when a key is released; text that comes without one is searched all the same
     (assets/js/search.js), with no key pressed after it."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    page = _home(context, server, lang)
+    page = homes.page(lang)
     ((expected, _),) = _worker_top_rules(page, [query])
     assert expected, f"{query!r}: the worker finds no rule"
     box = page.locator("input.md-search__input")
@@ -245,7 +271,6 @@ def test_typing_in_the_search_box_shows_what_the_worker_answers(context, server,
             f"{lang} {query!r}: the search box shows {page.evaluate(SHOWN_TOP, TOP)}, the worker answers {expected}",
             pytrace=False,
         )
-    page.close()
 
 
 def test_a_typing_mistake_in_a_short_word_still_finds_its_rule(worker_answers):
@@ -365,7 +390,7 @@ def test_the_first_rules_are_the_terminals(worker_answers, lang):
     assert 1 - len(disordered) / len(queries) >= SAME_ORDER, "\n".join(disordered)
 
 
-def test_names_and_games_rank_as_in_the_terminal(context, server):
+def test_names_and_games_rank_as_in_the_terminal(homes):
     """As the terminal's search (tests/test_aliases.py): a players' word that names one rule finds it
     first (97% per language at least), as do the words the terminal is held to, and a query naming a
     game puts that game's rules first."""
@@ -376,9 +401,7 @@ def test_names_and_games_rank_as_in_the_terminal(context, server):
         words = naming_words(lang)
         named = [(query, rule_id) for query, x, rule_id in ALIAS_QUERIES if x == lang]
         games = [(query, game) for query, x, game in GAME_QUERIES if x == lang]
-        page = _home(context, server, lang)
-        answers = _worker_top_rules(page, [query for query, _ in words + named + games])
-        page.close()
+        answers = _worker_top_rules(homes.page(lang), [query for query, _ in words + named + games])
         misses = [
             (query, rule_id) for (query, rule_id), (top, _) in zip(words, answers, strict=False) if top[:1] != [rule_id]
         ]
@@ -397,9 +420,8 @@ def test_names_and_games_rank_as_in_the_terminal(context, server):
 
 MISSING_MARKS = """async (query) => {
   // The words the result list marks "Not found" on any result of ``query`` (Material's ``terms``).
-  const { worker, ask } = await window.__ownSearchWorker();
+  const { ask } = await window.__searcher();
   const { items } = await ask(query);
-  worker.terminate();
   const missing = new Set();
   for (const doc of items.flat()) for (const [word, found] of Object.entries(doc.terms)) if (!found) missing.add(word);
   return { results: items.length, missing: [...missing].sort() };
@@ -414,20 +436,17 @@ MISSING_MARKS = """async (query) => {
         ("en", "moving to the hill", ["the", "to"]),
     ],
 )
-def test_stop_words_are_never_marked_not_found(context, server, lang, query, stop_words):
+def test_stop_words_are_never_marked_not_found(homes, lang, query, stop_words):
     """A result never says that it lacks "в", "le" or "the": they are not searched for, in any language."""
-    page = _home(context, server, lang)
-    answer = page.evaluate(MISSING_MARKS, query)
-    page.close()
+    answer = homes.page(lang).evaluate(MISSING_MARKS, query)
     assert answer["results"] > 0
     assert not set(stop_words) & set(answer["missing"]), answer["missing"]
 
 
 RULE_MARKS = """async (query) => {
   // Each rule result's words of ``query``, found (true) or marked "Not found" (false).
-  const { worker, ask } = await window.__ownSearchWorker();
+  const { ask } = await window.__searcher();
   const { items } = await ask(query);
-  worker.terminate();
   return Object.fromEntries(items.flat().map((doc) => [doc.location.split("#")[1], doc.terms]));
 }"""
 
@@ -444,12 +463,10 @@ RULE_MARKS = """async (query) => {
         ("ru", "перегрупировка", {"kensei.regroup": {"перегрупировка": True}}),
     ],
 )
-def test_a_rule_lacking_a_word_of_the_query_says_so(context, server, lang, query, marks):
+def test_a_rule_lacking_a_word_of_the_query_says_so(homes, lang, query, marks):
     """A rule of the result list is marked with the query's words it lacks in every form the ranking
     knows, and only those: the words its ranking matched, however typed, are not marked."""
-    page = _home(context, server, lang)
-    shown = page.evaluate(RULE_MARKS, query)
-    page.close()
+    shown = homes.page(lang).evaluate(RULE_MARKS, query)
     for rule_id, words in marks.items():
         assert shown.get(rule_id) == words, shown
 
