@@ -65,11 +65,13 @@ class CalculatorTabs:
         it records them) are the ones raised since it was asked for this calculator."""
         address = self.url(lang, name) + (f"?{query}" if query else "")
         page = self.tabs.get(lang)
+        # navigation.js leaves a link to the page shown to the browser (a full load, a new engine)
+        assert page is None or not query or self.visited[lang][-1] != name, f"{name} is shown already"
         if page is None:
             page = self.tabs[lang] = self.context.new_page()
             page.goto(address)
             self.visited[lang] = [name]
-        elif self.visited[lang][-1] != name or query:
+        elif self.visited[lang][-1] != name:
             getattr(page, "errors", []).clear()
             page.evaluate(OPEN_IN_PLACE, address)
             page.wait_for_url(f"**/calculators/{name}/**")
