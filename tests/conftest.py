@@ -53,7 +53,7 @@ LONGEST_FILES = (
     "test_numbers_browser.py",
     "test_plurals_browser.py",
 )
-"""The browser test files that take longest (30 to 80 s each in ``make test``), longest first: they
+"""The browser test files that take longest (about 20 to 80 s each in ``make test``), longest first: they
 start first in their tier, so that pytest-xdist, which hands each worker the next file once it is
 almost done, ends the run with short files on both workers instead of one long file on one of them
 (``--dist loadfile``). A scheduling hint only: the other files follow in their own order."""
