@@ -207,3 +207,21 @@ def test_the_benchmarks_pages_terminal_figures_are_a_table_of_their_own():
         lines = benchmarks_page(figures, lang).split("\n")
         tables = [i for i, line in enumerate(lines) if line.startswith("| ") and not lines[i - 1].startswith("|")]
         assert tables and all(lines[i - 1] == "" for i in tables), [lines[i - 1] for i in tables]
+
+
+def test_the_benchmarks_pages_browser_figures_give_their_unit_in_the_pages_language():
+    """The engine's start, split into stages, says its unit once, in the page's language, as every figure does."""
+    import json
+    from pathlib import Path
+
+    from kensei_ref.site.pages import benchmarks_page
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    figures = json.loads((docs / "benchmarks.json").read_text(encoding="utf-8"))
+    browser = json.loads((docs / "benchmarks-browser.json").read_text(encoding="utf-8"))
+    russian = benchmarks_page(figures, "ru", browser)
+    stages = [line for line in russian.split("\n") if line.startswith("| Запуск движка")]
+    assert stages and all(re.search(r"\| \d+ / \d+ / [\d\u00a0]+ / \d+ / \d+\u00a0мс \|$", line) for line in stages), (
+        stages
+    )
+    assert " ms" not in russian and "\u00a0ms" not in russian

@@ -653,9 +653,15 @@ def _engine_rows(figures: dict, lang: str) -> list[tuple[str, str]]:
     def ms(value: float) -> str:
         return numbers.quantity(value, symbol(lang, MILLISECONDS), 0)
 
-    stages = ("download_ms", "compile_ms", "interpreter_ms", "archive_ms", "import_ms")
+    def stages(start: dict) -> str:
+        """The stages' times, the unit once, after the last: "252 / 54 / 265 / 0 / 4 ms"."""
+        *first, last = (
+            start[key] for key in ("download_ms", "compile_ms", "interpreter_ms", "archive_ms", "import_ms")
+        )
+        return " / ".join([*(numbers.decimal(value, 0) for value in first), ms(last)])
+
     rows = [
-        (label, " / ".join(numbers.decimal(figures["engine_start"][cache][key], 0) for key in stages) + " ms")
+        (label, stages(figures["engine_start"][cache]))
         for cache, label in (
             ("cold", _("Engine start, empty cache: download / compile / interpreter / calculators' archive / import")),
             (
