@@ -19,8 +19,8 @@ from kensei_ref.cli.advise import other_order_line, too_costly_heading
 from kensei_ref.cli.calc import error_line
 from kensei_ref.cli.main import main
 from kensei_ref.languages import BY_CODE, LOCALE_DIR, PLURAL_SAMPLES, TRANSLATED, get_translations, plural_forms
+from kensei_ref.site.benchmarks_page import calculation_label
 from kensei_ref.site.calculator_pages import calculator_plurals
-from kensei_ref.site.pages import calculation_label
 
 COUNTS = (1, 2, 5, 21)
 """One count of each Russian form, and 21, which takes the form of 1 again."""
@@ -175,7 +175,7 @@ def test_the_benchmarks_page_shows_the_edit_loop_in_each_language_and_its_units(
     import json
     from pathlib import Path
 
-    from kensei_ref.site.pages import benchmarks_page
+    from kensei_ref.site.benchmarks_page import benchmarks_page
 
     docs = Path(__file__).resolve().parent.parent / "docs"
     figures = json.loads((docs / "benchmarks.json").read_text(encoding="utf-8"))
@@ -199,7 +199,7 @@ def test_the_benchmarks_pages_terminal_figures_are_a_table_of_their_own():
     import json
     from pathlib import Path
 
-    from kensei_ref.site.pages import benchmarks_page
+    from kensei_ref.site.benchmarks_page import benchmarks_page
 
     docs = Path(__file__).resolve().parent.parent / "docs"
     figures = json.loads((docs / "benchmarks.json").read_text(encoding="utf-8"))
@@ -214,7 +214,7 @@ def test_the_benchmarks_pages_browser_figures_give_their_unit_in_the_pages_langu
     import json
     from pathlib import Path
 
-    from kensei_ref.site.pages import benchmarks_page
+    from kensei_ref.site.benchmarks_page import benchmarks_page
 
     docs = Path(__file__).resolve().parent.parent / "docs"
     figures = json.loads((docs / "benchmarks.json").read_text(encoding="utf-8"))

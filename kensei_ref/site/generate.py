@@ -7,7 +7,7 @@ from typing import Any
 from calculators import CALCULATORS
 from kensei_ref.languages import BY_CODE, SOURCE_LANGUAGE
 from kensei_ref.rules.model import RuleBook
-from kensei_ref.site import calculator_pages, offline_page, pages, typography, units_pages
+from kensei_ref.site import benchmarks_page, calculator_pages, offline_page, pages, typography, units_pages
 from kensei_ref.site.digest import digest_pages
 
 
@@ -38,7 +38,7 @@ def generated_pages(
     generated[offline_page.OFFLINE_PAGE] = offline_page.offline_page(lang, with_archive=with_archive)
     if benchmarks is not None:
         calculators_figures, browser_figures = benchmarks
-        generated[pages.BENCHMARKS_PAGE] = pages.benchmarks_page(calculators_figures, lang, browser_figures)
+        generated[pages.BENCHMARKS_PAGE] = benchmarks_page.benchmarks_page(calculators_figures, lang, browser_figures)
     if BY_CODE[lang].spaced_punctuation:
         # Every generated page passes here, rule text and interface strings alike: French spacing is set once.
         generated = {path: typography.french_spacing(markdown) for path, markdown in generated.items()}

@@ -35,8 +35,6 @@ import argparse
 import functools
 import http.server
 import json
-import os
-import platform
 import re
 import statistics
 import sys
@@ -50,6 +48,7 @@ from kensei_ref.site.calculator_pages import ENGINE_READY_EVENT, ENGINE_STATE, R
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the shared launch settings
 from bench_calculators import ADVISOR_UNITS  # the same 10 against 10 as the CPython figure
 from browser_launch import CHROMIUM, CHROMIUM_ARGS
+from machine import described, this_machine
 
 CALCULATOR_PAGE = "calculators/shooting/"
 RULE_PAGE = "kensei/orders/"
@@ -552,7 +551,7 @@ def print_table(figures: dict) -> None:
     loading, sizes = figures["loading"], figures["bytes"]
     fcp = loading["first_contentful_paint_ms"]
     print(
-        f"Chromium {figures['chromium']}, Pyodide {figures['pyodide']}, {figures['machine']}; "
+        f"Chromium {figures['chromium']}, Pyodide {figures['pyodide']}, {described(figures['machine'])}; "
         f"medians of {figures['repeats']} runs (recompute: of {figures['changes']} changes).\n"
     )
     print("| figure | value |")
@@ -637,7 +636,7 @@ def main(argv: list[str] | None = None) -> int:
                 "measured": time.strftime("%Y-%m-%d"),
                 "chromium": browser.version,
                 "pyodide": pyodide_version(args.site),
-                "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+                "machine": this_machine(),
                 "repeats": args.repeats,
                 "changes": args.changes,
             }

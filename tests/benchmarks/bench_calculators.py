@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
 import random
 import statistics
@@ -25,6 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from machine import this_machine
 
 from calculators import CALCULATORS, RuleValues
 from calculators.advisor import advise
@@ -215,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         figures = {
             "measured": time.strftime("%Y-%m-%d"),
             "python": platform.python_version(),
-            "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+            "machine": this_machine(),
             "repeats": args.repeats,
             "trials": args.trials,
             "rows": rows,

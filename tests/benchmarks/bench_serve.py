@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import statistics
 import sys
 import time
@@ -24,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the shared settings
 from browser_launch import CHROMIUM, CHROMIUM_ARGS
+from machine import this_machine
 from serve_session import PAGE, RULE_FILE, serving
 
 SETTLE_MS = 1500
@@ -50,7 +49,7 @@ def measure(repeats: int) -> dict:
         started = session.started_in_s
     return {
         "measured": time.strftime("%Y-%m-%d"),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "machine": this_machine(),
         "edited": f"{RULE_FILE.as_posix()} (English text of one rule)",
         "first_build_s": round(started, 2),
         "reload_s": round(statistics.median(times), 2),

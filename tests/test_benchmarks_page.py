@@ -1,0 +1,59 @@
+"""The benchmarks page in each language: the machine, the dates and the units as the language writes
+them, from the facts the benchmark scripts store (and from files written before they stored facts)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from kensei_ref.site.benchmarks_page import benchmarks_page, machine_facts, machine_text, measured_text
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+CORES = {
+    "en": ["x86_64, 1 core", "x86_64, 2 cores", "x86_64, 5 cores", "x86_64, 21 cores"],
+    "fr": ["x86_64, 1 cœur", "x86_64, 2 cœurs", "x86_64, 5 cœurs", "x86_64, 21 cœurs"],
+    "ru": ["x86_64, 1 ядро", "x86_64, 2 ядра", "x86_64, 5 ядер", "x86_64, 21 ядро"],
+}
+
+
+@pytest.mark.parametrize("lang", CORES)
+def test_the_machine_takes_the_form_its_count_of_cores_asks_for(lang):
+    assert [machine_text({"arch": "x86_64", "cores": n}, lang) for n in (1, 2, 5, 21)] == CORES[lang]
+
+
+def test_a_machine_written_as_an_english_phrase_reads_as_the_same_facts():
+    """docs/benchmarks*.json written before the machine was stored as facts keep their page."""
+    assert machine_facts("x86_64, 2 cores") == {"arch": "x86_64", "cores": 2}
+    assert machine_text("aarch64, 1 core", "ru") == "aarch64, 1 ядро"
+    with pytest.raises(ValueError, match="machine: '2 cores'"):
+        machine_facts("2 cores")
+
+
+@pytest.mark.parametrize(
+    ("lang", "day", "moment"),
+    [
+        ("en", "December 4, 2026", "December 4, 2026, 7:20\u202fPM"),
+        ("fr", "4 décembre 2026", "4 décembre 2026, 19:20"),
+        ("ru", "4 декабря 2026\u202fг.", "4 декабря 2026\u202fг., 19:20"),  # CLDR: a narrow no-break space
+    ],
+)
+def test_a_benchmarks_date_is_written_as_its_language_writes_dates(lang, day, moment):
+    assert measured_text("2026-12-04", lang) == day
+    assert measured_text("2026-12-04 19:20", lang) == moment
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_the_french_and_russian_pages_have_no_english_unit_machine_or_iso_date(lang):
+    figures = json.loads((DOCS / "benchmarks.json").read_text(encoding="utf-8"))
+    browser = json.loads((DOCS / "benchmarks-browser.json").read_text(encoding="utf-8"))
+    page = benchmarks_page(figures, lang, browser)
+    english = r"\b(cores?|KiB)\b" if lang == "fr" else r"\b(cores?|KiB|ms)\b"  # French writes ms too
+    assert not re.search(english, page), re.findall(f".{{30}}{english}.{{10}}", page)
+    assert not re.search(r"\d{4}-\d{2}-\d{2}", page), "an ISO date left as the file stores it"
+    kibibytes = {"fr": "\u00a0Kio |", "ru": "\u00a0КиБ |"}[lang]
+    assert page.count(kibibytes) == 2, "the two transfer sizes"
+    assert page.count(CORES[lang][1]) == 2, "the calculators' machine and the browser's"
