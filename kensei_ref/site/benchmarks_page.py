@@ -93,7 +93,7 @@ def measured_text(measured: str, lang: str) -> str:
     """When a benchmark ran, as the language writes a date ("4 décembre 2026"), and the time of day
     after it when the file gives one ("2026-12-04 19:20": "4 декабря 2026 г., 19:20")."""
     locale = Locale.parse(BY_CODE[lang].locale)
-    if len(measured) == len("2026-12-04"):
+    if len(measured) == len("YYYY-MM-DD"):  # a date alone
         return format_date(date.fromisoformat(measured), "long", locale=locale)
     moment = datetime.fromisoformat(measured)
     # Babel's format_datetime, with a long date and a short time (no seconds, no time zone)

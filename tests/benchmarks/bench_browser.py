@@ -43,12 +43,13 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+from kensei_ref.site.benchmarks_page import machine_text
 from kensei_ref.site.calculator_pages import ENGINE_READY_EVENT, ENGINE_STATE, RESULT_STATE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the shared launch settings
 from bench_calculators import ADVISOR_UNITS  # the same 10 against 10 as the CPython figure
 from browser_launch import CHROMIUM, CHROMIUM_ARGS
-from machine import described, this_machine
+from machine import this_machine
 
 CALCULATOR_PAGE = "calculators/shooting/"
 RULE_PAGE = "kensei/orders/"
@@ -551,7 +552,7 @@ def print_table(figures: dict) -> None:
     loading, sizes = figures["loading"], figures["bytes"]
     fcp = loading["first_contentful_paint_ms"]
     print(
-        f"Chromium {figures['chromium']}, Pyodide {figures['pyodide']}, {described(figures['machine'])}; "
+        f"Chromium {figures['chromium']}, Pyodide {figures['pyodide']}, {machine_text(figures['machine'], 'en')}; "
         f"medians of {figures['repeats']} runs (recompute: of {figures['changes']} changes).\n"
     )
     print("| figure | value |")

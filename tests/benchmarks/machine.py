@@ -10,8 +10,3 @@ import platform
 def this_machine() -> dict[str, str | int]:
     """``{"arch": "x86_64", "cores": 2}``: the processor's architecture and the cores the system has."""
     return {"arch": platform.machine(), "cores": os.cpu_count() or 1}
-
-
-def described(machine: dict) -> str:
-    """For the terminal's summary, in English: "x86_64, 2 cores"."""
-    return f"{machine['arch']}, {machine['cores']} core{'s' if machine['cores'] != 1 else ''}"
