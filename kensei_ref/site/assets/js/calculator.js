@@ -98,13 +98,10 @@
     engine.worker.postMessage({ id, request });
   });
 
-  /** The engine's folder as offline.js's settings give it (relative to the language's root). */
+  /** The engine's folder, resolved once from the tab's first page (site-root.js): after in-place
+   * navigation the settings' relative address no longer fits the address shown. */
   function engineFolder() {
-    const settings = document.getElementById("kr-offline");
-    const config = document.getElementById("__config");
-    if (!settings || !config) return null;
-    const languageRoot = new URL(JSON.parse(config.textContent).base + "/", window.location.href);
-    return new URL(JSON.parse(settings.textContent).engine, languageRoot);
+    return window.krRoots ? window.krRoots.engine : null;
   }
 
   /** On a page without a calculator: once the engine is saved on the device (the service worker's

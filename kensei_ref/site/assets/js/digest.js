@@ -32,14 +32,23 @@
     return true;
   }
 
-  if (window.qrcode) window.qrcode.stringToBytes = window.qrcode.stringToBytesFuncs["UTF-8"];
-  for (const block of digest.querySelectorAll(".kr-digest__block")) {
-    const link = block.querySelector("a.kr-digest__open");
-    const url = absoluteUrl(link);
-    if (!url) continue;
-    if (drawCode(block.querySelector(".kr-digest__qr"), url)) block.classList.add("kr-digest__block--qr");
-    block.querySelector(".kr-digest__url").textContent = url;
+  function drawAll() {
+    if (window.qrcode) window.qrcode.stringToBytes = window.qrcode.stringToBytesFuncs["UTF-8"];
+    for (const block of digest.querySelectorAll(".kr-digest__block")) {
+      const link = block.querySelector("a.kr-digest__open");
+      const url = absoluteUrl(link);
+      if (!url) continue;
+      if (drawCode(block.querySelector(".kr-digest__qr"), url)) block.classList.add("kr-digest__block--qr");
+      block.querySelector(".kr-digest__url").textContent = url;
+    }
   }
+
+  // Loaded with the page, the QR library runs first (both scripts are deferred, in order). Opened in
+  // place, Material adds the page's scripts again all at once, and they run as each arrives: this one
+  // may come before the library, which it then waits for.
+  const library = document.querySelector('script[src$="vendor/qrcode.js"]');
+  if (typeof window.qrcode !== "function" && library) library.addEventListener("load", drawAll, { once: true });
+  else drawAll();
 
   const print = document.querySelector(".kr-digest__print");
   if (print) {

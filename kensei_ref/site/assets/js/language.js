@@ -4,9 +4,9 @@
 // each page. A click also keeps the rule being read (the anchor, such as #kensei.regroup).
 (() => {
   "use strict";
-  const config = document.getElementById("__config");
-  if (!config) return;
-  const languageRoot = new URL(JSON.parse(config.textContent).base + "/", window.location.href);
+  if (!window.krRoots) return;
+  const languageRoot = window.krRoots.language;
+  // read now, while the address is still the first page's, against which data-root is written
   const links = [...document.querySelectorAll("a.kr-language[data-root]")];
   const roots = new Map(links.map((link) => [link, new URL(link.dataset.root, window.location.href)]));
 

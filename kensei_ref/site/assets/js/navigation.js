@@ -9,14 +9,15 @@
 // folders of files). A link to the same page (an anchor) is left to the browser.
 (() => {
   "use strict";
-  const config = document.getElementById("__config");
-  if (window.location.protocol === "file:" || !config) return;
+  if (window.location.protocol === "file:" || !window.krRoots) return;
   if (!window.location$ || typeof window.location$.next !== "function") return;
-  const languageRoot = new URL(JSON.parse(config.textContent).base + "/", window.location.href);
-  // other languages' roots, read once: the switcher's links are relative to the first page
+  const languageRoot = window.krRoots.language;
+  // other languages' roots inside this one's (English at / holds /fr/ and /ru/), read once: the
+  // switcher's links are relative to the first page. A root above this one's (/ seen from /fr/) holds
+  // every page of this language too, so it must not count.
   const otherRoots = [...document.querySelectorAll("a.kr-language[data-root]")]
     .map((link) => new URL(link.dataset.root, window.location.href).href)
-    .filter((root) => root !== languageRoot.href);
+    .filter((root) => root !== languageRoot.href && root.startsWith(languageRoot.href));
   const FILE_FOLDERS = ["assets/", "data/", "downloads/", "search/"];
 
   function isPage(url) {

@@ -3,10 +3,8 @@
 // one is ready, and fills the Offline page's panel (what is saved, "download everything").
 (() => {
   "use strict";
-  const settingsNode = document.getElementById("kr-offline");
-  const configNode = document.getElementById("__config");
-  if (!settingsNode || !configNode) return;
-  const settings = JSON.parse(settingsNode.textContent);
+  if (!window.krRoots || !window.krRoots.settings) return;
+  const settings = window.krRoots.settings;
   if (settings.serving) {
     // `mkdocs serve` rebuilds the pages at every save: no offline use, and no worker left from an
     // earlier visit serving the pages it saved then in place of the new ones.
@@ -16,8 +14,8 @@
     return;
   }
   const ui = settings.ui;
-  const languageRoot = new URL(JSON.parse(configNode.textContent).base + "/", window.location.href);
-  const siteRoot = new URL(settings.root, languageRoot);
+  const languageRoot = window.krRoots.language;
+  const siteRoot = window.krRoots.site;
   let panel = document.getElementById("kr-offline-panel");
   const numbers = window.krNumbers(settings.numbers); // as the build writes them (numbers.js)
   const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
