@@ -38,9 +38,27 @@ from .shooting import SHOOTER_IN
 WEAPON_STATES = ("as_profile", "loaded", "unloaded")
 """Whether the unit's ranged weapon is loaded this turn: as its profile says, or as chosen here."""
 
-OBJECTIVES = ("expected_wounds", "at_least_one", "at_least_goal", "victory", "fewest_taken")
+OBJECTIVES = ("expected_wounds", "at_least_one", "at_least_goal", "victory", "fewest_taken", "net")
 """What the table is sorted by: Wounds expected, the chance of at least one or of at least the goal,
-the chance of a melee victory, or the fewest Wounds expected in return."""
+the chance of a victory (the enemy destroyed, or beaten in melee), the fewest Wounds expected in
+return, or the Wounds dealt minus those taken (expected). New ones go at the end: a shared address
+names its objective, and the old names keep their meaning."""
+
+OBJECTIVE_LABELS = {
+    "expected_wounds": N_("expected Wounds dealt"),
+    "at_least_one": N_("chance of at least one Wound"),
+    "at_least_goal": N_("chance of at least the Wounds goal"),
+    "victory": N_("chance of a victory: the enemy destroyed or beaten in melee"),
+    "fewest_taken": N_("fewest Wounds expected in return"),
+    "net": N_("Wounds dealt minus Wounds taken, expected"),
+}
+"""Each objective's words, for the terminal and the page alike."""
+
+TIES = N_(
+    "Rows with equal figures are ranked by what they keep: a loaded weapon first, then more action points"
+    " left, then the unit's position (fewer moves)."
+)
+"""How the table orders rows whose figures are equal (:func:`_rank`), said under it."""
 
 MAX_DISTANCE = 200
 
@@ -197,15 +215,19 @@ def _turn(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: Ru
 
 
 def _rank(row: Row, objective: str, goal: int) -> tuple[Fraction, ...]:
-    """The sort key: best first, then the cheaper sequence, then the shorter one."""
+    """The sort key: best first by the objective, then by the Wounds expected; between rows whose
+    figures are equal, the one that keeps more for the player: its weapon loaded, then more action
+    points left, then its position (fewer moves), then fewer orders."""
     scores = {
         "expected_wounds": -row.expected_dealt,
         "at_least_one": -row.at_least(1),
         "at_least_goal": -row.at_least(goal),
         "victory": -row.victory,
         "fewest_taken": row.expected_taken,
+        "net": -row.net,
     }
-    return (scores[objective], -row.expected_dealt, Fraction(row.cost), Fraction(len(row.actions)))
+    keeps = (Fraction(not row.loaded_after), Fraction(row.cost), Fraction(row.moves), Fraction(len(row.actions)))
+    return (scores[objective], -row.expected_dealt, *keeps)
 
 
 def advice_json(advice: Advice) -> dict[str, Any]:
@@ -240,6 +262,10 @@ def _row_json(row: Row, advice: Advice) -> dict[str, Any]:
         "draw": float(row.draw),
         "defeat": float(row.defeat),
         "expected_taken": float(row.expected_taken),
+        "net": float(row.net),
+        "destroyed": float(row.destroyed),
+        "p_charged": None if row.p_charged is None else float(row.p_charged),
+        "loaded_after": row.loaded_after,
         "wounds_pmf": [float(p) for p in row.dealt],
         "calculators": [
             {"name": link.calculator, "inputs": dict(link.inputs), "side": link.side} for link in row.links

@@ -7,12 +7,17 @@ a charge, the melee is run once for each number of Wounds the shot may deal, wit
 Wounds taken off one model at a time in the order of its profile. When the enemy withstands and
 shoots, its shot (the shooting calculator again, with the Wounds it has left) comes before the
 charge roll, and the melee is run for each number of Wounds each side lost before it.
+
+Every figure is of what can happen on the table: the Wounds the shots deal are capped at the Wounds
+the enemy has (the calculators' own figures, which the links give, count every hit, as a lone volley
+at a larger unit would), the reaction shot's at yours. An enemy your shots destroy is a victory and
+is not charged; your unit destroyed by the reaction shot is a defeat and makes no charge.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -40,6 +45,16 @@ class Link:
 
 
 @dataclass(frozen=True)
+class Keeps:
+    """What a sequence leaves the player besides its odds (its action points left are the Advice's)."""
+
+    loaded_after: bool
+    """Whether the unit's weapon is loaded once its orders are carried out."""
+    moves: int
+    """How many of its orders move the unit (a march, a run or a charge)."""
+
+
+@dataclass(frozen=True)
 class Row:
     """One sequence and its exact odds."""
 
@@ -50,11 +65,36 @@ class Row:
     p_reach: Fraction | None = None
     """A charge's chance to reach the enemy (``None`` without a charge)."""
     victory: Fraction = Fraction(0)
+    """The enemy destroyed by your shots, or beaten in the melee."""
     draw: Fraction = Fraction(0)
     defeat: Fraction = Fraction(0)
+    """Your unit destroyed by the reaction shot, or beaten in the melee."""
     expected_taken: Fraction = Fraction(0)
     links: tuple[Link, ...] = ()
     rules: tuple[str, ...] = ()
+    p_charged: Fraction | None = None
+    """The chance the charge is made at all: the enemy is still there, and so is your unit."""
+    keeps: Keeps = field(default_factory=lambda: Keeps(False, 0))
+    """What the orders leave the player, which ranks rows of equal figures."""
+
+    @property
+    def loaded_after(self) -> bool:
+        return self.keeps.loaded_after
+
+    @property
+    def moves(self) -> int:
+        return self.keeps.moves
+
+    @cached_property
+    def destroyed(self) -> Fraction:
+        """The chance the enemy loses its last Wound this turn (the last entry of :attr:`dealt`, which
+        is capped at the enemy's Wounds and so never longer than they are, plus one)."""
+        return self.dealt[-1] if len(self.dealt) > 1 else Fraction(0)
+
+    @cached_property
+    def net(self) -> Fraction:
+        """Wounds dealt minus Wounds taken, expected."""
+        return self.expected_dealt - self.expected_taken
 
     @cached_property
     def expected_dealt(self) -> Fraction:
@@ -98,6 +138,8 @@ class Turn:
         self.inputs = inputs
         self.rules: RuleValues = inputs.rules
         self.situation = self._situation()
+        self.enemy_total = sum(enemy.wounds)
+        self.mine_total = sum(mine.wounds)
         self._combats: dict[tuple[int, int], Combat | None] = {}
         self._shots: dict[tuple[Any, ...], tuple[tuple[Fraction, ...], tuple[Link, ...]]] = {}
         self._reactions: dict[tuple[int, int], tuple[tuple[Fraction, ...], Link | None]] = {}
@@ -182,7 +224,7 @@ class Turn:
             flags = {key: volley[key] for key in ("precision", "second_shot", "multiple_shots")}
             mapping = self.shooting_inputs(self.distance_after(moves), moved, **flags)
             result = shooting.CALCULATOR.evaluate(mapping, self.rules)
-            total = _convolve(total, result.wounds.pmf)  # type: ignore[attr-defined]
+            total = capped(_convolve(total, result.wounds.pmf), self.enemy_total)  # type: ignore[attr-defined]
             links.append(Link("shooting", mapping))
         self._shots[actions] = (total, tuple(links))
         return self._shots[actions]
@@ -231,7 +273,8 @@ class Turn:
         if key not in self._reactions:
             mapping = self.reaction_inputs(lost, distance)
             result: Any = shooting.CALCULATOR.evaluate(mapping, self.rules)
-            self._reactions[key] = (result.wounds.pmf, Link("shooting", mapping, side="enemy"))
+            pmf = capped(result.wounds.pmf, self.mine_total)
+            self._reactions[key] = (pmf, Link("shooting", mapping, side="enemy"))
         return self._reactions[key]
 
     def melee_inputs(self, lost: int, lost_mine: int = 0) -> dict[str, Any]:
@@ -306,6 +349,14 @@ def _volleys(actions: tuple[str, ...]) -> list[dict[str, Any]]:
     ]
 
 
+def capped(pmf: tuple[Fraction, ...], cap: int) -> tuple[Fraction, ...]:
+    """The distribution of min(X, cap): what is dealt beyond a unit's last Wound is not on the table.
+    A distribution that is exactly 0 beyond ``cap`` keeps its length, but never past ``cap``."""
+    if len(pmf) <= cap + 1:
+        return pmf
+    return (*pmf[:cap], sum(pmf[cap:], Fraction(0)))
+
+
 def _convolve(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
     """The distribution of the sum of two independent counts."""
     out = [Fraction(0)] * (len(a) + len(b) - 1)
@@ -319,21 +370,21 @@ def _convolve(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> tuple[Fractio
 def sequence_row(turn: Turn, actions: tuple[str, ...]) -> Row:
     """The exact odds of ``actions``: the shots, then the charge if it ends with one."""
     shot, links = turn.shots(actions)
+    shot = shot + (Fraction(0),) * (turn.enemy_total + 1 - len(shot))  # every outcome up to destroyed
     cost = sum(action_cost(action, turn.rules) for action in actions)
+    keeps = Keeps(loaded_after(actions, turn.situation.loaded), sum(1 for a in actions if a in (*MOVES, "charge")))
     rules = tuple(dict.fromkeys(_rules_of(actions)))
+    destroyed_by_shots = shot[turn.enemy_total]
     if not actions or actions[-1] != "charge":
-        return Row(actions, cost, shot, links=links, rules=rules)
+        return Row(actions, cost, shot, victory=destroyed_by_shots, links=links, rules=rules, keeps=keeps)
     p_reach, charge_link = turn.reach(actions)
     start = turn.distance_after(tuple(action for action in actions if action in MOVES))
-    dealt = [Fraction(0)] * len(shot)
-    victory = draw = defeat = taken = Fraction(0)
+    dealt = list(shot)
+    charged = victory = draw = defeat = taken = Fraction(0)
     reaction_links: list[Link] = []
     melee_links: list[Link] = []
-    for lost, p_shot in enumerate(shot):
+    for lost, p_shot in enumerate(shot[: turn.enemy_total]):  # the enemy still there: it is charged
         if not p_shot:
-            continue
-        if turn.combat(lost) is None:  # nobody left to charge
-            dealt[lost] += p_shot
             continue
         answer, answer_link = turn.reaction(lost, start)
         if answer_link is not None and not reaction_links:
@@ -344,11 +395,13 @@ def sequence_row(turn: Turn, actions: tuple[str, ...]) -> Row:
                 continue
             taken += p * lost_mine
             fight = turn.combat(lost, lost_mine)
-            if fight is None or not p_reach:
-                dealt[lost] += p
+            if fight is None:  # your unit destroyed by the reaction shot: no charge, a defeat
+                defeat += p
                 continue
-            dealt[lost] += p * (1 - p_reach)
-            dealt.extend([Fraction(0)] * max(0, lost + len(fight.dealt) - len(dealt)))
+            charged += p
+            if not p_reach:
+                continue
+            dealt[lost] -= p * p_reach
             for extra, p_fight in enumerate(fight.dealt):
                 dealt[lost + extra] += p * p_reach * p_fight
             victory += p * p_reach * fight.victory
@@ -359,8 +412,32 @@ def sequence_row(turn: Turn, actions: tuple[str, ...]) -> Row:
                 melee_links.append(fight.link)
     if reaction_links:
         rules = (*rules, "kensei.reactions", "kensei.withstand-and-shoot")
-    links = (*links, *reaction_links, charge_link, *melee_links)
-    return Row(actions, cost, tuple(dealt), p_reach, victory, draw, defeat, taken, links, rules)
+    links = (*links, *reaction_links, *((charge_link,) if charged else ()), *melee_links)
+    return Row(
+        actions,
+        cost,
+        tuple(dealt),
+        p_reach=p_reach if charged else None,
+        victory=destroyed_by_shots + victory,
+        draw=draw,
+        defeat=defeat,
+        expected_taken=taken,
+        links=links,
+        rules=rules,
+        p_charged=charged,
+        keeps=keeps,
+    )
+
+
+def loaded_after(actions: tuple[str, ...], loaded: bool) -> bool:
+    """Whether the weapon is loaded once ``actions`` are carried out: a shot unloads it, a reload
+    loads it (kensei.firing, kensei.loading)."""
+    for action in actions:
+        if action in SHOTS:
+            loaded = False
+        elif action == "reload":
+            loaded = True
+    return loaded
 
 
 RULES_OF_ACTION = {

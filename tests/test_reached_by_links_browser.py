@@ -51,14 +51,16 @@ def phone(browser):
     context.close()
 
 
+def _leaving(page) -> None:
+    """Marks the content shown, so that :func:`_arrived` knows when the next page's has replaced it."""
+    page.evaluate("() => document.querySelector('.md-content article').setAttribute('data-kr-left', '')")
+
+
 def _arrived(page, server: str, path: str) -> None:
-    """The address is the page's, its content is swapped in, and it came in place (same tab's scripts)."""
+    """The address is the page's, its content has replaced the last one's, and it came in place (the
+    same tab's scripts: the mark set on the first page is still there)."""
     page.wait_for_url(f"{server}/{path}**")
-    page.wait_for_function(
-        "(path) => new URL(document.querySelector('link[rel=canonical]')?.href ?? location.href).pathname"
-        " .endsWith(path) || document.querySelector('.md-content article') !== null",
-        arg="/" + path,
-    )
+    page.wait_for_function("() => !document.querySelector('article[data-kr-left]')")
     assert page.evaluate(TAB_MARK) is True, f"{path} was loaded anew, not opened in place"
 
 
@@ -80,6 +82,7 @@ def _tap_menu(page, server: str, path: str) -> None:
     for toggle in wanted:
         if toggle not in opened:
             drawer.locator(f'label.md-nav__link[for="{toggle}"]').first.tap()
+    _leaving(page)
     link.tap()
     _arrived(page, server, path)
 
@@ -124,6 +127,7 @@ def test_every_kind_of_page_works_when_reached_by_the_sites_own_links(phone, ser
     term_id = term.get_attribute("href").rsplit("#", 1)[1]
     term.tap()
     page.locator("#kr-term-popover").wait_for(state="visible")
+    _leaving(page)
     term.tap()
     _arrived(page, server, f"{prefix}glossary/")
     assert page.locator(f"article [id='{term_id}']").count() == 1
@@ -135,6 +139,7 @@ def test_every_kind_of_page_works_when_reached_by_the_sites_own_links(phone, ser
     page.locator("input.md-search__input").fill(title)
     result = page.locator(".md-search-result__link[href*='/kensei/orders/?'][href$='#kensei.regroup']").first
     result.wait_for(state="visible", timeout=30_000)
+    _leaving(page)
     result.tap()
     _arrived(page, server, f"{prefix}kensei/orders/")
     assert page.url.endswith("#kensei.regroup"), page.url

@@ -12,11 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from calculators import CalculatorInputError, RuleValues
-from calculators.advisor import PARAMS, Advice, advice_json, advise, explain
+from calculators.advisor import OBJECTIVE_LABELS, PARAMS, TIES, Advice, advice_json, advise, explain
 from calculators.advisor_odds import Row
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS, parse_sequence
 from kensei_ref.cli.calc import add_param_options, error_line, given_inputs
@@ -25,13 +26,9 @@ from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.languages import LANGUAGES, N_, get_translations
 from kensei_ref.numbers import numbers_for
 
-OBJECTIVE_LABELS = {
-    "expected_wounds": N_("expected Wounds dealt"),
-    "at_least_one": N_("chance of at least one Wound"),
-    "at_least_goal": N_("chance of at least the Wounds goal"),
-    "victory": N_("chance of a melee victory"),
-    "fewest_taken": N_("fewest Wounds expected in return"),
-}
+TERMINAL_WIDTH = 80
+"""The table fits this many columns unless ``--wide`` is given: longer rows put their orders on a
+line of their own, above their figures."""
 
 
 def add_advise_arguments(command: argparse.ArgumentParser, _: Callable[[str], str], rest: Sequence[str] = ()) -> None:
@@ -46,6 +43,9 @@ def add_advise_arguments(command: argparse.ArgumentParser, _: Callable[[str], st
         "--lang", default=argparse.SUPPRESS, metavar="|".join(LANGUAGES), help=_(N_("language of the output"))
     )
     command.add_argument("--json", dest="advise_json", action="store_true", help=_(N_("print the result as JSON")))
+    command.add_argument(
+        "--wide", action="store_true", help=_(N_("one line a row, however wide (the table fits 80 columns otherwise)"))
+    )
     command.set_defaults(func=run_advise)
 
 
@@ -68,7 +68,8 @@ def run_advise(args: argparse.Namespace) -> int:
     if args.advise_json:
         sys.stdout.write(json.dumps(advice_json(advice), ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(render(advice, mine.name, enemy.name, int(situation["distance"]), lang))
+        distance = int(situation["distance"])
+        sys.stdout.write(render(advice, mine.name, enemy.name, distance, lang, wide=args.wide))
     return 0
 
 
@@ -96,8 +97,8 @@ def _sequence(actions: tuple[str, ...], _: Callable[[str], str]) -> str:
     return " → ".join(_(ACTION_LABELS[action]) for action in actions) if actions else _("Nothing")
 
 
-def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str) -> str:
-    """The ranked table in ``lang``."""
+def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str, *, wide: bool = False) -> str:
+    """The ranked table in ``lang``: within :data:`TERMINAL_WIDTH` columns unless ``wide``."""
     _ = get_translations(lang).gettext
     numbers = numbers_for(lang)
     title = _("Orders for {mine} against {enemy} at {distance}").format(
@@ -106,34 +107,72 @@ def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str) -> s
     lines = [title, "=" * len(title), ""]
     if advice.out_of_the_game:
         return "\n".join([*lines, _("A unit engaged in combat is out of the game: it takes no orders."), ""])
-    lines.append(
-        _("Action points: {points}; sorted by {objective}.").format(
-            points=advice.action_points, objective=_(OBJECTIVE_LABELS[advice.objective])
-        )
+    sorted_by = _("Action points: {points}; sorted by {objective}.").format(
+        points=advice.action_points, objective=_(OBJECTIVE_LABELS[advice.objective])
     )
-    goal = [f"≥{advice.goal}"] if advice.goal != 1 else []  # "≥1" is already a column
-    headers = ["#", _("Orders"), _("AP"), _("Left"), _("Wounds"), "≥1", *goal, _("Reach"), _("Victory"), _("Taken")]
-    table = [headers] + [_cells(index, row, advice, _, numbers) for index, row in enumerate(advice.rows, 1)]
-    widths = [max(len(row[column]) for row in table) for column in range(len(headers))]
-    for row in table:
-        cells = [
-            row[1].ljust(widths[1]) if column == 1 else row[column].rjust(widths[column]) for column in range(len(row))
-        ]
-        lines.append("  ".join(cells).rstrip())
+    lines += _wrapped(sorted_by)
+    lines += _table(advice, _, numbers, wide)
+    lines += ["", *_wrapped(_(TIES))]
     if advice.other_orders and any(advice.points_left(row) for row in advice.rows):
-        lines += ["", _("Points left (column “Left”) may also pay for, when the unit can:")]
-        lines += ["  " + other_order_line(name, rule, cost, lang) for name, rule, cost in advice.other_orders]
+        lines += ["", *_wrapped(_("Points left (column “Left”) may also pay for, when the unit can:"))]
+        for name, rule, cost in advice.other_orders:
+            lines += _wrapped(other_order_line(name, rule, cost, lang), "  ")
     if advice.too_costly:
-        lines += ["", too_costly_heading(advice.action_points, lang)]
-        lines += [
-            "  " + _("{orders} (action points needed: {points})").format(orders=_sequence(actions, _), points=needed)
-            for actions, needed in advice.too_costly
-        ]
-    lines += [
-        "",
-        _("Each row's figures are those of the calculators with the same inputs: kensei-ref advise --json lists them."),
-    ]
+        lines += ["", *_wrapped(too_costly_heading(advice.action_points, lang))]
+        for actions, needed in advice.too_costly:
+            line = _("{orders} (action points needed: {points})").format(orders=_sequence(actions, _), points=needed)
+            lines += _wrapped(line, "  ")
+    closing = _(
+        "Each row's figures are those of the calculators with the same inputs: kensei-ref advise --json lists them."
+    )
+    lines += ["", *_wrapped(closing)]
     return "\n".join(lines) + "\n"
+
+
+def _wrapped(text: str, indent: str = "") -> list[str]:
+    """A sentence in lines of at most :data:`TERMINAL_WIDTH` columns (a command is never split)."""
+    return textwrap.wrap(
+        text, TERMINAL_WIDTH, initial_indent=indent, subsequent_indent=indent + "  ", break_on_hyphens=False
+    )
+
+
+def _table(advice: Advice, _: Callable[[str], str], numbers: Any, wide: bool) -> list[str]:
+    """The rows, one line each when they fit (or ``wide``); otherwise each row's orders on a line of
+    their own ("3. Fire → Charge") above its figures, whose columns then fit on their own."""
+    goal = [f"≥{advice.goal}"] if advice.goal != 1 else []  # "≥1" is already a column
+    figure_headers = [_("AP"), _("Left"), _("Wounds"), "≥1", *goal]
+    figure_headers += [_("Destroyed"), _("Reach"), _("Victory"), _("Defeat"), _("Taken")]
+    rows = [
+        (str(index), _sequence(row.actions, _), _cells(row, advice, numbers))
+        for index, row in enumerate(advice.rows, 1)
+    ]
+    widths = [
+        max([len(header), *(len(cells[column]) for *_ignored, cells in rows)])
+        for column, header in enumerate(figure_headers)
+    ]
+    index_width = max(len(index) for index, _orders, _cells_ in rows) if rows else 1
+    orders_width = max([len(_("Orders")), *(len(orders) for _index, orders, _cells_ in rows)])
+
+    gap = "  "
+
+    def figures(cells: list[str]) -> str:
+        return gap.join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True))
+
+    one_line = index_width + 2 + orders_width + 2 + len(figures(figure_headers))
+    if wide or one_line <= TERMINAL_WIDTH:
+        head = f"{'#'.rjust(index_width)}  {_('Orders').ljust(orders_width)}  {figures(figure_headers)}"
+        body = [
+            f"{index.rjust(index_width)}  {orders.ljust(orders_width)}  {figures(cells)}"
+            for index, orders, cells in rows
+        ]
+        return [head.rstrip(), *(line.rstrip() for line in body)]
+    indent = " " * (index_width + 2)
+    if len(indent + figures(figure_headers)) > TERMINAL_WIDTH:
+        gap = " "  # the figures alone are still too wide in two spaces
+    table = [indent + figures(figure_headers)]
+    for index, orders, cells in rows:
+        table += [f"{index.rjust(index_width)}. {orders}", indent + figures(cells)]
+    return table
 
 
 def other_order_line(name: str, rule: str, cost: int, lang: str) -> str:
@@ -158,18 +197,21 @@ def too_costly_heading(points: int, lang: str) -> str:
     )
 
 
-def _cells(index: int, row: Row, advice: Advice, _: Callable[[str], str], numbers: Any) -> list[str]:
-    charge = row.p_reach is not None
+def _cells(row: Row, advice: Advice, numbers: Any) -> list[str]:
+    """A row's figures: a charge's reach and Wounds taken where it charges; victory and defeat where
+    it charges or may destroy the enemy; "–" where a figure has no meaning for the row."""
+    charges = row.p_charged is not None
+    decides = charges or row.destroyed > 0
     goal = advice.goal
     return [
-        str(index),
-        _sequence(row.actions, _),
         str(row.cost),
         str(advice.points_left(row)),
         numbers.decimal(row.expected_dealt),
         numbers.percent(row.at_least(1)),
         *([numbers.percent(row.at_least(goal))] if goal != 1 else []),
-        numbers.percent(row.p_reach) if charge else "–",
-        numbers.percent(row.victory) if charge else "–",
-        numbers.decimal(row.expected_taken) if charge else "–",
+        numbers.percent(row.destroyed),
+        numbers.percent(row.p_reach) if row.p_reach is not None else "–",
+        numbers.percent(row.victory) if decides else "–",
+        numbers.percent(row.defeat) if decides else "–",
+        numbers.decimal(row.expected_taken) if charges else "–",
     ]

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from calculators import CALCULATORS
-from calculators.advisor import OBJECTIVES, PARAMS, READINGS
+from calculators.advisor import OBJECTIVE_LABELS, OBJECTIVES, PARAMS, READINGS, TIES
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
 from calculators.profiles import FORMAT, GAMES, MAX_NAME, PARAMS_BY_GAME, VERSION
 from calculators.rulebook import RuleValues
@@ -85,8 +85,11 @@ UI = {
     "at_least": N_("Wounds ≥ %(goal)s"),
     "pair": N_("%(label)s: %(value)s"),
     "reach": N_("Charge reaches"),
+    "destroyed": N_("Enemy destroyed"),
     "victory": N_("Victory"),
+    "defeat": N_("Defeat"),
     "taken": N_("Wounds taken"),
+    "ties": TIES,
     "nothing": N_("Nothing"),
     "calculators": N_("Calculators"),
     "rules_used": N_("Rules"),
@@ -111,11 +114,7 @@ CHOICE_LABELS = {
     "as_profile": N_("as the profile says"),
     "loaded": N_("loaded"),
     "unloaded": N_("not loaded"),
-    "expected_wounds": N_("expected Wounds dealt"),
-    "at_least_one": N_("chance of at least one Wound"),
-    "at_least_goal": N_("chance of at least the Wounds goal"),
-    "victory": N_("chance of a melee victory"),
-    "fewest_taken": N_("fewest Wounds expected in return"),
+    **OBJECTIVE_LABELS,
     "fight": N_("it withstands and fights"),
     "shoot": N_("it withstands and shoots"),
 }

@@ -8,7 +8,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from test_bruteforce import D10, R, bf_dice, bf_die, bf_melee
+from test_bruteforce import D10, R, bf_dice, bf_melee
 from unit_profiles import ARCHERS, EVERY_TYPE, SAMURAI, unit_of_type, units_file
 
 from calculators import CALCULATORS, CalculatorInputError
@@ -201,6 +201,12 @@ def _convolve(a, b):
     return out
 
 
+def _on_the_table(pmf, wounds):
+    """P(min(X, wounds) = k): no unit loses more Wounds than it has."""
+    pmf = list(pmf)
+    return [*pmf[:wounds], sum(pmf[wounds:])] if len(pmf) > wounds else pmf
+
+
 def _trim(pmf):
     pmf = list(pmf)
     while len(pmf) > 1 and pmf[-1] == 0:
@@ -224,6 +230,7 @@ def test_every_row_equals_the_calculators_it_links_to(mine, enemy, situation):
     mine_profile, enemy_profile = read_units(units_file(mine, {**enemy, "name": "enemy"}))
     rows = advise(mine_profile, enemy_profile, situation).rows
     assert rows
+    enemy_wounds, my_wounds = sum(enemy["wounds"]), sum(mine["wounds"])
     for row in rows:
         shots = [
             _calculated(link).wounds.pmf for link in row.links if link.calculator == "shooting" and link.side == "mine"
@@ -233,13 +240,15 @@ def test_every_row_equals_the_calculators_it_links_to(mine, enemy, situation):
         for answer in answers:  # the enemy's reaction shot: its profile's dice at your unit's Defense and Armor
             assert answer.inputs["attack"] == enemy["attack"]
             assert (answer.inputs["defense"], answer.inputs["armor"]) == (mine["defense"], mine["armor"])
-            if not shots:  # taken: the whole reaction shot, and the melee's return blows when the charge reaches
-                assert row.expected_taken >= _calculated(answer).wounds.mean
+            if not shots:  # taken: the whole reaction shot (up to your Wounds), and the melee's return blows
+                reaction = _on_the_table(_calculated(answer).wounds.pmf, my_wounds)
+                assert row.expected_taken >= sum(k * p for k, p in enumerate(reaction))
             fights = [link for link in row.links if link.calculator == "melee"]
             assert all(fight.inputs["b_defensive"] == 0 for fight in fights)  # no Defensive Position after shooting
         shot = [Fraction(1)]
         for pmf in shots:
             shot = _convolve(shot, pmf)
+        shot = _on_the_table(shot, enemy_wounds)
         if row.p_reach is None:
             assert _trim(row.dealt) == _trim(shot)
             continue
@@ -265,12 +274,57 @@ def test_rows_are_sorted_by_the_objective(objective):
         "at_least_goal": lambda row: -row.at_least(advice.goal),
         "victory": lambda row: -row.victory,
         "fewest_taken": lambda row: row.expected_taken,
+        "net": lambda row: row.expected_taken - row.expected_dealt,
     }[objective]
     scores = [key(row) for row in advice.rows]
     assert scores == sorted(scores)
     assert advice.goal == 2  # one samurai's Wounds
     document = advice_json(advice)
     assert [row["actions"] for row in document["rows"]] == [list(row.actions) for row in advice.rows]
+
+
+def test_rows_of_equal_figures_keep_the_weapon_loaded_then_points_then_position():
+    """Fire, then Reload keeps a loaded weapon; Fire alone keeps a point; Fire then March moves."""
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    rows = advise(archers, samurai, {"distance": 20}).rows
+    fired = [row.actions for row in rows if row.actions in {("fire", "reload"), ("fire",), ("fire", "march")}]
+    assert fired == [("fire", "reload"), ("fire",), ("fire", "march")]
+    assert [row.loaded_after for row in rows if row.actions in {("fire", "reload"), ("fire",)}] == [True, False]
+
+
+MOUNTED_ARCHERS = {**unit_of_type("mounted_harasser", wounds=(2,) * 10), "name": "mounted archers", "attack": 3}
+SCOUTS = {**unit_of_type("harasser_on_foot", ranged=False, wounds=(1, 1)), "name": "scouts", "defense": 3, "armor": 1}
+
+
+def test_no_figure_counts_more_wounds_than_the_enemy_has():
+    """Ten 2-Wound mounted archers (20 dice) at two 1-Wound scouts: at most 2 Wounds, and the scouts
+    destroyed by the shot are a victory that no charge is made for."""
+    archers, scouts = read_units(units_file(MOUNTED_ARCHERS, SCOUTS))
+    advice = advise(archers, scouts, {"distance": 10, "goal": 10})
+    for row in advice.rows:
+        assert len(row.dealt) <= 3 and row.expected_dealt <= 2, row.actions
+        assert row.at_least(10) == 0
+        assert row.destroyed == row.dealt[-1] and sum(row.dealt) == 1
+        if row.actions and row.actions[-1] == "charge":
+            shot = next(other for other in advice.rows if other.actions == row.actions[:-1])
+            assert row.p_charged == 1 - shot.destroyed  # the charge is made only at scouts still there
+    fire = next(row for row in advice.rows if row.actions == ("fire",))
+    assert fire.victory == fire.destroyed > Fraction(9, 10)
+    by_victory = advise(archers, scouts, {"distance": 10, "objective": "victory"}).rows
+    ranks = {row.actions: rank for rank, row in enumerate(by_victory)}
+    assert ranks[("fire", "charge")] < ranks[("charge",)]
+
+
+def test_a_charger_destroyed_by_the_reaction_shot_is_a_defeat():
+    lone = {**unit_of_type("infantry", ranged=False, wounds=(1,)), "name": "lone"}
+    archers = {**ARCHERS, "name": "archers", "attack": 2}
+    mine, enemy = read_units(units_file(lone, archers))
+    row = next(row for row in advise(mine, enemy, {"distance": 5, "enemy_reaction": "shoot"}).rows
+               if row.actions == ("charge",))  # fmt: skip
+    assert row.expected_taken <= 1
+    assert row.p_charged is not None and 0 < row.p_charged < 1
+    assert row.defeat >= 1 - row.p_charged
+    assert row.victory + row.draw + row.defeat <= 1
 
 
 def test_a_bad_situation_names_its_field():
@@ -331,46 +385,58 @@ def _band_modifier(distance: int, unit: dict) -> int | None:
 
 
 def bf_turn(
-    distance: int, actions: tuple[str, ...], reaction: bool = False
-) -> tuple[dict[int, Fraction], Fraction, Fraction]:
-    """P(total Wounds dealt), P(victory) and the Wounds expected in return of an infantry turn made of
-    ``actions`` (march, fire, charge in that order, each at most once), with every roll of the shot,
-    the charge die and the melee enumerated. With ``reaction``, the target withstands and shoots as
-    the charge is declared, with every die of its shot enumerated too."""
-    attack = SHOOTER["attack"]
+    distance: int, actions: tuple[str, ...], reaction: bool = False, shooter: dict = SHOOTER
+) -> tuple[dict[int, Fraction], Fraction, Fraction, Fraction]:
+    """P(total Wounds dealt), P(victory), P(defeat) and the Wounds expected in return of an infantry
+    turn made of ``actions`` (march, fire, charge in that order, each at most once) by ``shooter``
+    (one-Wound models), with every roll of the shot, the charge die and the melee enumerated. With
+    ``reaction``, the target withstands and shoots as the charge is declared, with every die of its
+    shot enumerated too.
+
+    On the table: no unit loses more Wounds than it has; the target destroyed by the shot is a
+    victory and is not charged; the shooter destroyed by the reaction shot is a defeat."""
+    attack, models = shooter["attack"], len(shooter["wounds"])
     if "march" in actions:
         attack += R["kensei.moving-before-shooting"]["marched"]
         keep = R["kensei.five-cm-rule"]["distance_cm"]
         distance = max(min(distance, keep), distance - R["kensei.movement"]["infantry"])
-    modifier = _band_modifier(distance, SHOOTER)
+    modifier = _band_modifier(distance, shooter)
     attack = 10 if modifier is None else attack + modifier  # out of range: no die hits
     shot = {0: Fraction(1)}
     if "fire" in actions:
-        shot = {w: Fraction(ways, 1000) for w, ways in bf_die(attack, TARGET["defense"], TARGET["armor"], "threshold")}
+        shot = bf_dice([(attack, TARGET["defense"], TARGET["armor"], "threshold")] * models)
     reach = Fraction(sum(1 for roll in D10 if roll >= distance), 10) if "charge" in actions else Fraction(0)
     total: Counter = Counter()
-    victory = taken = Fraction(0)
-    for dealt, p_shot in shot.items():
+    victory = defeat = taken = Fraction(0)
+    for rolled, p_shot in shot.items():
+        dealt = min(rolled, TARGET["wounds"][0])
         left = TARGET["wounds"][0] - dealt
-        if left <= 0 or "charge" not in actions:
+        if left == 0:  # destroyed by the shot: a victory, and nobody to charge
+            victory += p_shot
+        if left == 0 or "charge" not in actions:
             total[dealt] += p_shot
             continue
         answer = {0: Fraction(1)}
         band = _band_modifier(distance, TARGET_ARCHER)
         if reaction and band is not None:
-            die = (TARGET["attack"] + band, SHOOTER["defense"], SHOOTER["armor"], "threshold")
+            die = (TARGET["attack"] + band, shooter["defense"], shooter["armor"], "threshold")
             answer = bf_dice([die] * (left * R["kensei.shooting-dice"]["dice_per_wound"]))
         for lost, p_answer in answer.items():
             p = p_shot * p_answer
+            lost = min(lost, models)
             taken += p * lost
-            if lost >= SHOOTER["wounds"][0] or not reach:  # the charger is gone, or the charge falls short
+            if lost == models:  # the charger is gone: a defeat, and no charge
+                defeat += p
                 total[dealt] += p
                 continue
             total[dealt] += p * (1 - reach)
+            if not reach:
+                continue
             fight = bf_melee(
                 {
-                    "a_models": 1, "a_wounds": 1, "a_attack": SHOOTER["attack"], "a_defense": SHOOTER["defense"],
-                    "a_armor": SHOOTER["armor"], "a_initiative": SHOOTER["initiative"], "a_charge": "infantry",
+                    "a_models": models - lost, "a_wounds": models - lost, "a_attack": shooter["attack"],
+                    "a_defense": shooter["defense"], "a_armor": shooter["armor"],
+                    "a_initiative": shooter["initiative"], "a_charge": "infantry",
                     "b_models": 1, "b_wounds": left, "b_attack": TARGET["attack"], "b_defense": TARGET["defense"],
                     "b_armor": TARGET["armor"], "b_initiative": TARGET["initiative"],
                 }
@@ -378,8 +444,9 @@ def bf_turn(
             for (by_a, by_b), p_fight in fight.items():
                 total[dealt + by_a] += p * reach * p_fight
                 victory += p * reach * p_fight * (by_a > by_b)
+                defeat += p * reach * p_fight * (by_a < by_b)
                 taken += p * reach * p_fight * by_b
-    return dict(total), victory, taken
+    return dict(total), victory, defeat, taken
 
 
 TURNS = [
@@ -404,19 +471,37 @@ REACTED = [  # the target withstands and shoots: at short, normal and long range
 ]
 
 
+PAIR = {**SHOOTER, "wounds": (1, 1)}
+"""Two one-Wound archers: their volley may deal more Wounds than the target has (4 against 2), and
+the target's reaction shot may destroy them."""
+
+OVERKILL = [
+    (2, ("fire", "charge"), "movement", False),
+    (7, ("fire", "charge"), "movement", True),
+    (9, ("fire",), "movement", False),
+    (12, ("march", "charge"), "after-move", True),
+]
+
+
 @pytest.mark.parametrize(
-    ("distance", "actions", "reading", "reaction"),
-    [(*turn, False) for turn in TURNS] + [(*turn, True) for turn in REACTED],
+    ("distance", "actions", "reading", "reaction", "shooter"),
+    [(*turn, False, SHOOTER) for turn in TURNS]
+    + [(*turn, True, SHOOTER) for turn in REACTED]
+    + [(*turn, PAIR) for turn in OVERKILL],
 )
-def test_a_whole_turn_matches_an_enumeration_of_every_die(distance, actions, reading, reaction):
-    shooter, target = read_units(units_file(SHOOTER, TARGET_ARCHER))
+def test_a_whole_turn_matches_an_enumeration_of_every_die(distance, actions, reading, reaction, shooter):
+    mine, target = read_units(units_file(shooter, TARGET_ARCHER))
     situation = {"distance": distance, "charge_reading": reading, "enemy_reaction": "shoot" if reaction else "fight"}
-    rows = advise(shooter, target, situation).rows
+    rows = advise(mine, target, situation).rows
     row = next(row for row in rows if row.actions == actions)
-    total, victory, taken = bf_turn(distance, actions, reaction)
+    total, victory, defeat, taken = bf_turn(distance, actions, reaction, shooter)
     assert {k: p for k, p in enumerate(row.dealt) if p} == {k: p for k, p in total.items() if p}
+    assert max(k for k, p in enumerate(row.dealt) if p) <= TARGET["wounds"][0]
+    assert row.destroyed == total.get(TARGET["wounds"][0], 0)
     assert row.victory == victory
+    assert row.defeat == defeat
     assert row.expected_taken == taken
+    assert row.net == row.expected_dealt - taken
 
 
 def test_every_type_gets_a_table_in_every_reading():

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from cli_capture import run_cli
-from unit_profiles import ARCHERS, SAMURAI, WARBAND, units_file
+from unit_profiles import ARCHERS, SAMURAI, WARBAND, unit_of_type, units_file
 
 from calculators import CALCULATORS
 from calculators.advisor import advice_json, advise
@@ -120,9 +121,29 @@ def test_advise_table_lists_every_row_best_first(units, capsys):
     assert status == 0
     archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
     rows = advise(archers, samurai, {"distance": 14}).rows
-    numbered = [line for line in out.splitlines() if line[:3].strip().isdigit()]
+    numbered = [line for line in out.splitlines() if re.match(r" ?\d+[. ] ", line)]
     assert len(numbered) == len(rows)
     assert "Fire with Greater Precision" in numbered[0]
+    assert "Rows with equal figures are ranked by what they keep" in out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_advise_fits_80_columns_and_wide_gives_one_line_a_row(tmp_path, capsys, lang):
+    """A 3-point unit's longest orders ("Fire → Reload the weapon → Charge") and every column."""
+    harassers = {**unit_of_type("mounted_harasser", wounds=(2, 2, 2)), "name": "riders"}
+    path = tmp_path / "units.json"
+    path.write_text(json.dumps(units_file(harassers, {**SAMURAI, "ranged": True, "loaded": True,
+                    "short_range_cm": 8, "range_cm": 20, "long_range_cm": 40})), encoding="utf-8")  # fmt: skip
+    args = ("advise", "--units", str(path), "--mine", "riders", "--enemy", "Samurai", "--distance", "9",
+            "--enemy-reaction", "shoot", "--goal", "3", "--lang", lang)  # fmt: skip
+    status, out, _ = run_cli(main, capsys, *args)
+    assert status == 0
+    assert max(len(line) for line in out.splitlines()) <= 80, out
+    rows = advise(*read_units(json.loads(path.read_text())), {"distance": 9, "enemy_reaction": "shoot", "goal": 3}).rows
+    status, wide, _ = run_cli(main, capsys, *args, "--wide")
+    table = [line for line in wide.splitlines() if re.match(r" ?\d+ ", line)]
+    assert status == 0 and len(table) == len(rows)
+    assert max(len(line) for line in table) > 80  # the whole table, which the default folds
 
 
 def test_advise_in_french_and_russian(units, capsys):

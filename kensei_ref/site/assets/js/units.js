@@ -400,17 +400,20 @@
       // the goal's column only when the goal is not one Wound, which the column before already gives
       const goal = advice.goal !== 1;
       const headers = [data.ui.orders, data.ui.ap, data.ui.left, data.ui.expected, fill(data.ui.at_least, { goal: 1 }),
-        ...(goal ? [fill(data.ui.at_least, { goal: advice.goal })] : []), data.ui.reach, data.ui.victory, data.ui.taken,
-        data.ui.calculators];
+        ...(goal ? [fill(data.ui.at_least, { goal: advice.goal })] : []), data.ui.destroyed, data.ui.reach,
+        data.ui.victory, data.ui.defeat, data.ui.taken, data.ui.calculators];
       const rows = advice.rows.map((row, index) => {
-        const charge = row.p_reach !== null;
+        // as kensei-ref advise shows them: a charge's reach and Wounds taken where it is made; victory
+        // and defeat where it charges or may destroy the enemy; "–" where a figure means nothing
+        const charges = row.p_charged !== null && row.p_charged !== undefined;
+        const decides = charges || row.destroyed > 0;
         const orders = row.actions.length ? row.actions.map((a) => data.actions[a]).join(" → ") : data.ui.nothing;
         const links = row.calculators.map((run) => element("a", { href: linkTo(run),
           text: run.side === "enemy" ? `${data.calculator_names[run.name]} (${data.ui.enemy_shot})` : data.calculator_names[run.name] }));
         const ruleLinks = row.rules.filter((id) => data.rules[id]).map((id) => element("a", { href: data.rules[id], text: data.rule_titles[id] }));
         let column = 0;
         const figure = (text) => element("td", { "data-label": labelled(headers[++column]), text });
-        const ifCharge = (text) => (charge ? figure(text) : (++column, element("td", { class: "kr-advisor__none", text: "–" })));
+        const when = (shown, text) => (shown ? figure(text) : (++column, element("td", { class: "kr-advisor__none", text: "–" })));
         const cells = [
           element("th", { scope: "row" }, [element("span", { class: "kr-advisor__rank", text: `${index + 1}. ` }), orders]),
           figure(String(row.action_points)),
@@ -418,9 +421,11 @@
           figure(numbers.decimal(row.expected_wounds)),
           figure(numbers.percent(row.p_at_least_one)),
           ...(goal ? [figure(numbers.percent(row.p_at_least_goal))] : []),
-          ifCharge(numbers.percent(row.p_reach)),
-          ifCharge(numbers.percent(row.victory)),
-          ifCharge(numbers.decimal(row.expected_taken)),
+          figure(numbers.percent(row.destroyed)),
+          when(row.p_reach !== null, numbers.percent(row.p_reach)),
+          when(decides, numbers.percent(row.victory)),
+          when(decides, numbers.percent(row.defeat)),
+          when(charges, numbers.decimal(row.expected_taken)),
           element("td", { class: "kr-advisor__links" }, [
             links.length ? element("span", {}, [labelled(data.ui.calculators), ...join(links)]) : null,
             element("span", { class: "kr-advisor__rules" }, [labelled(data.ui.rules_used), ...join(ruleLinks)]),
@@ -439,7 +444,8 @@
         ({ order, rule, action_points: points }) => element("li", {}, [
           data.rules[rule] ? element("a", { href: data.rules[rule], text: data.other_orders[order] }) : data.other_orders[order],
           ` (${fill(data.ui.order_cost, { points })})`])) : [];
-      result.replaceChildren(element("div", { class: "kr-advisor__scroll" }, [table]), ...(others.length ? [
+      result.replaceChildren(element("div", { class: "kr-advisor__scroll" }, [table]),
+        element("p", { class: "kr-advisor__ties", text: data.ui.ties }), ...(others.length ? [
         element("p", { class: "kr-advisor__others", text: data.ui.others }),
         element("ul", { class: "kr-advisor__others-list" }, others)] : []), ...(costly.length ? [
         element("p", { class: "kr-advisor__costly", text: fill(plural(data, data.ui.too_costly, advice.action_points), { points: advice.action_points }) }),
