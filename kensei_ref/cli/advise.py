@@ -198,8 +198,8 @@ def too_costly_heading(points: int, lang: str) -> str:
 
 
 def _cells(row: Row, advice: Advice, numbers: Any) -> list[str]:
-    """A row's figures: a charge's reach and Wounds taken where it charges; victory and defeat where
-    it charges or may destroy the enemy; "–" where a figure has no meaning for the row."""
+    """A row's figures: a charge's reach, defeat and Wounds taken where it charges; victory where it
+    charges or may destroy the enemy; "–" where a figure has no meaning for the row."""
     charges = row.p_charged is not None
     decides = charges or row.destroyed > 0
     goal = advice.goal
@@ -212,6 +212,6 @@ def _cells(row: Row, advice: Advice, numbers: Any) -> list[str]:
         numbers.percent(row.destroyed),
         numbers.percent(row.p_reach) if row.p_reach is not None else "–",
         numbers.percent(row.victory) if decides else "–",
-        numbers.percent(row.defeat) if decides else "–",
+        numbers.percent(row.defeat) if charges else "–",
         numbers.decimal(row.expected_taken) if charges else "–",
     ]

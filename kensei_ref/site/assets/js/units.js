@@ -403,8 +403,8 @@
         ...(goal ? [fill(data.ui.at_least, { goal: advice.goal })] : []), data.ui.destroyed, data.ui.reach,
         data.ui.victory, data.ui.defeat, data.ui.taken, data.ui.calculators];
       const rows = advice.rows.map((row, index) => {
-        // as kensei-ref advise shows them: a charge's reach and Wounds taken where it is made; victory
-        // and defeat where it charges or may destroy the enemy; "–" where a figure means nothing
+        // as kensei-ref advise shows them: a charge's reach, defeat and Wounds taken where it charges;
+        // victory where it charges or may destroy the enemy; "–" where a figure means nothing
         const charges = row.p_charged !== null && row.p_charged !== undefined;
         const decides = charges || row.destroyed > 0;
         const orders = row.actions.length ? row.actions.map((a) => data.actions[a]).join(" → ") : data.ui.nothing;
@@ -424,7 +424,7 @@
           figure(numbers.percent(row.destroyed)),
           when(row.p_reach !== null, numbers.percent(row.p_reach)),
           when(decides, numbers.percent(row.victory)),
-          when(decides, numbers.percent(row.defeat)),
+          when(charges, numbers.percent(row.defeat)),
           when(charges, numbers.decimal(row.expected_taken)),
           element("td", { class: "kr-advisor__links" }, [
             links.length ? element("span", {}, [labelled(data.ui.calculators), ...join(links)]) : null,
