@@ -24,13 +24,13 @@ from fractions import Fraction
 from typing import Any
 
 from . import melee
-from .advisor_odds import Row, Turn, sequence_row
+from .advisor_odds import Row, RowLeftOut, Turn, sequence_row
 from .choices import COVER, NONE
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM
 from .orders import CHARGE_READINGS, other_orders, refusal, sequences, too_costly
-from .params import N_, choice, count, flag, whole_number
+from .params import N_, Nn_, choice, count, flag, whole_number
 from .profiles import Profile
 from .rulebook import RuleValues
 from .shooting import SHOOTER_IN
@@ -162,6 +162,8 @@ class Advice:
     """Sequences only the action points forbid, each with the points it would need."""
     other_orders: tuple[tuple[str, str, int], ...] = ()
     """Orders without odds the unit may give with the points a row leaves: name, rule, price."""
+    left_out: tuple[tuple[tuple[str, ...], RowLeftOut], ...] = ()
+    """Sequences the rules allow whose odds a calculator cannot give, each with its refusal."""
 
     def points_left(self, row: Row) -> int:
         """The action points ``row``'s orders leave for orders that change no odds."""
@@ -178,12 +180,24 @@ def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: R
     goal = inputs.goal if inputs.goal is not None else enemy.wounds[0]
     if inputs.engaged:
         return Advice((), inputs.objective, goal, turn.situation.action_points, out_of_the_game=True)
-    rows = [sequence_row(turn, actions) for actions in sequences(turn.situation, inputs.rules)]
+    rows: list[Row] = []
+    left_out: list[tuple[tuple[str, ...], RowLeftOut]] = []
+    for actions in sequences(turn.situation, inputs.rules):
+        try:
+            rows.append(sequence_row(turn, actions))
+        except RowLeftOut as refusal:
+            left_out.append((actions, refusal))
     rows.sort(key=lambda row: _rank(row, inputs.objective, goal))
     costly = tuple(too_costly(turn.situation, inputs.rules))
     others = tuple((order.name, order.rule, cost) for order, cost in other_orders(mine.unit_type, inputs.rules))
     return Advice(
-        tuple(rows), inputs.objective, goal, turn.situation.action_points, too_costly=costly, other_orders=others
+        tuple(rows),
+        inputs.objective,
+        goal,
+        turn.situation.action_points,
+        too_costly=costly,
+        other_orders=others,
+        left_out=tuple(left_out),
     )
 
 
@@ -207,11 +221,34 @@ def _turn(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: Ru
     for name, profile in (("mine", mine), ("enemy", enemy)):
         if profile.game != "kensei":
             raise CalculatorInputError(name, N_("must be a Kensei unit; the advisor is for Kensei"))
+    _check_contradictions(inputs, enemy)
     if inputs.enemy_reaction == "shoot" and not (enemy.ranged and enemy.loaded):
         raise CalculatorInputError(
             "enemy_reaction", N_("needs a loaded ranged weapon in the enemy's profile to withstand and shoot")
         )
     return inputs, Turn(mine, enemy, inputs)
+
+
+def _check_contradictions(inputs: Any, enemy: Profile) -> None:
+    """Inputs that cannot all be true on the table are refused, with the one to change: units in
+    contact (0 cm) are engaged in combat; a unit cannot lose more Wounds than it has."""
+    if inputs.distance == 0 and not inputs.engaged:
+        raise CalculatorInputError(
+            "distance",
+            N_("0 cm is contact between the units, which is engaged in combat ({0}): give the distance between them"),
+            ("engaged",),
+        )
+    wounds = sum(enemy.wounds)
+    if inputs.goal is not None and inputs.goal > wounds:
+        raise CalculatorInputError(
+            "goal",
+            Nn_(
+                "must be at most the enemy's Wounds: it has {wounds} Wound",
+                "must be at most the enemy's Wounds: it has {wounds} Wounds",
+                "wounds",
+            ),
+            values={"wounds": wounds},
+        )
 
 
 def _rank(row: Row, objective: str, goal: int) -> tuple[Fraction, ...]:
@@ -245,6 +282,15 @@ def advice_json(advice: Advice) -> dict[str, Any]:
             {"order": name, "rule": rule, "action_points": cost} for name, rule, cost in advice.other_orders
         ],
         "rows": [_row_json(row, advice) for row in advice.rows],
+        "left_out": [
+            {
+                "actions": list(actions),
+                "calculator": refusal.calculator,
+                "error": refusal.error.as_json(),
+                "reason": refusal.error.describe(lambda name: name),
+            }
+            for actions, refusal in advice.left_out
+        ],
     }
 
 

@@ -44,6 +44,25 @@ class Link:
     """Whose roll the run is: ``mine``, or ``enemy`` for the enemy's reaction shot."""
 
 
+class RowLeftOut(Exception):
+    """A calculator a sequence needs refuses its inputs (a volley of more dice than the shooting
+    calculator takes, a melee of more Wounds than the melee calculator takes): the row is left out
+    of the table with this reason, and the other rows stand."""
+
+    def __init__(self, calculator: str, error: CalculatorInputError) -> None:
+        super().__init__(f"{calculator}: {error}")
+        self.calculator = calculator
+        self.error = error
+
+
+def _evaluate(name: str, calculator: Any, mapping: Mapping[str, Any], rules: RuleValues) -> Any:
+    """``calculator``'s result for ``mapping``, or :class:`RowLeftOut` naming it and its refusal."""
+    try:
+        return calculator.evaluate(mapping, rules)
+    except CalculatorInputError as error:
+        raise RowLeftOut(name, error) from None
+
+
 @dataclass(frozen=True)
 class Keeps:
     """What a sequence leaves the player besides its odds (its action points left are the Advice's)."""
@@ -223,8 +242,8 @@ class Turn:
             moved = moves[-1] if moves else "none"
             flags = {key: volley[key] for key in ("precision", "second_shot", "multiple_shots")}
             mapping = self.shooting_inputs(self.distance_after(moves), moved, **flags)
-            result = shooting.CALCULATOR.evaluate(mapping, self.rules)
-            total = capped(_convolve(total, result.wounds.pmf), self.enemy_total)  # type: ignore[attr-defined]
+            result = _evaluate("shooting", shooting.CALCULATOR, mapping, self.rules)
+            total = capped(_convolve(total, result.wounds.pmf), self.enemy_total)
             links.append(Link("shooting", mapping))
         self._shots[actions] = (total, tuple(links))
         return self._shots[actions]
@@ -242,8 +261,8 @@ class Turn:
         """The chance the charge at the end of ``actions`` reaches, from where the moves before it stop."""
         moves = tuple(action for action in actions if action in MOVES)
         mapping = self.charge_inputs(self.distance_after(moves))
-        result = charge.CALCULATOR.evaluate(mapping, self.rules)
-        return result.p_success, Link("charge", mapping)  # type: ignore[attr-defined]
+        result = _evaluate("charge", charge.CALCULATOR, mapping, self.rules)
+        return result.p_success, Link("charge", mapping)
 
     @property
     def enemy_shoots(self) -> bool:
@@ -272,7 +291,7 @@ class Turn:
         key = (lost, distance)
         if key not in self._reactions:
             mapping = self.reaction_inputs(lost, distance)
-            result: Any = shooting.CALCULATOR.evaluate(mapping, self.rules)
+            result: Any = _evaluate("shooting", shooting.CALCULATOR, mapping, self.rules)
             pmf = capped(result.wounds.pmf, self.mine_total)
             self._reactions[key] = (pmf, Link("shooting", mapping, side="enemy"))
         return self._reactions[key]
@@ -321,7 +340,7 @@ class Turn:
                 break
             except CalculatorInputError as error:
                 if error.field != "b_defensive" or not mapping["b_defensive"]:
-                    raise
+                    raise RowLeftOut("melee", error) from None
                 mapping["b_defensive"] -= 1
         dealt = result.a_dealt.pmf
         return Combat(dealt, result.b_dealt.mean, result.victory, result.draw, result.defeat, Link("melee", mapping))

@@ -83,6 +83,21 @@ class CalculatorInputError(ValueError):
         return self.template(catalog).format(*(name_of(other) for other in self.related), **self.values)
 
 
+    def as_json(self) -> dict[str, object]:
+        """The refusal as data, for a front end to word in its own language: ``{"field", "message",
+        "related", "values"}``, the message as its catalog key (a plural's English singular), and
+        for a plural the value that counts as ``"count"``."""
+        shown: dict[str, object] = {
+            "field": self.field,
+            "message": self.msgid,
+            "related": list(self.related),
+            "values": self.values,
+        }
+        if isinstance(self.message, Plural):
+            shown["count"] = self.message.count
+        return shown
+
+
 def quoted(value: object) -> str:
     """A value as a message quotes it (``repr``), its braces doubled: a message is a template
     (:meth:`CalculatorInputError.describe` fills it in), and ``{x}`` typed by a user is no slot."""

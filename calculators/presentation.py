@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from . import CALCULATORS
-from .errors import CalculatorInputError, Plural
+from .errors import CalculatorInputError
 from .results import to_number
 
 for _name in CALCULATORS:  # the browser imports this module once, and every calculator with it
@@ -107,12 +107,4 @@ def answer(request: str) -> str:
             return json.dumps(units_answer(query))
         return json.dumps({"view": present(query["calculator"], query["inputs"])})
     except CalculatorInputError as error:
-        shown: dict[str, Any] = {
-            "field": error.field,
-            "message": error.msgid,
-            "related": list(error.related),
-            "values": error.values,
-        }
-        if isinstance(error.message, Plural):
-            shown["count"] = error.message.count
-        return json.dumps({"error": shown})
+        return json.dumps({"error": error.as_json()})

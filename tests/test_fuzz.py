@@ -255,7 +255,9 @@ def advise_lines(draw: Callable[..., Any]) -> list[str]:
         argv += ["--lang", mostly(st.sampled_from(["en", "fr", "ru"]), texts)]
     if draw(st.booleans()):
         argv.append("--json")
-    strays = st.sampled_from(["--nope", "--distance", "-x", "--", "--json=1", "{x}"]) | texts
+    if draw(st.booleans()):
+        argv.append("--wide")
+    strays = st.sampled_from(["--nope", "--distance", "-x", "--", "--json=1", "--wide=1", "{x}"]) | texts
     if not clean and not draw(st.integers(0, 5)):
         argv.append(draw(strays))
     return argv

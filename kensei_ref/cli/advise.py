@@ -16,11 +16,11 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from calculators import CalculatorInputError, RuleValues
+from calculators import CALCULATORS, CalculatorInputError, RuleValues
 from calculators.advisor import OBJECTIVE_LABELS, PARAMS, TIES, Advice, advice_json, advise, explain
 from calculators.advisor_odds import Row
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS, parse_sequence
-from kensei_ref.cli.calc import add_param_options, error_line, given_inputs
+from kensei_ref.cli.calc import OPTION_REFUSAL, add_param_options, error_line, given_inputs
 from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.languages import LANGUAGES, N_, get_translations
@@ -121,6 +121,18 @@ def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str, *, w
         lines += ["", *_wrapped(too_costly_heading(advice.action_points, lang))]
         for actions, needed in advice.too_costly:
             line = _("{orders} (action points needed: {points})").format(orders=_sequence(actions, _), points=needed)
+            lines += _wrapped(line, "  ")
+    if advice.left_out:
+        lines += ["", *_wrapped(_("Allowed by the rules, but left out: a calculator cannot take them."))]
+        for actions, refusal in advice.left_out:
+            catalog = get_translations(lang)
+            line = _("{orders}: {calculator}: {reason}").format(
+                orders=_sequence(actions, _),
+                calculator=_(CALCULATORS[refusal.calculator].label),
+                reason=_(OPTION_REFUSAL).format(
+                    option=refusal.error.field, message=refusal.error.describe(str, catalog)
+                ),
+            )
             lines += _wrapped(line, "  ")
     closing = _(
         "Each row's figures are those of the calculators with the same inputs: kensei-ref advise --json lists them."

@@ -9,8 +9,9 @@ line: the file's name, the field at fault inside it and what that field allows.
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from calculators import CalculatorInputError, RuleValues
@@ -50,7 +51,13 @@ def read_file(path: str, rules: RuleValues) -> tuple[Profile, ...]:
 
     name = _escaped(repr(path))
     try:
-        with Path(path).open(encoding="utf-8") as file:
+        # opened without waiting (a named pipe would block the open itself until a writer comes),
+        # then refused unless it is a regular file: a pipe or a device could be read for ever
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            os.close(descriptor)
+            raise CalculatorInputError("units", f"cannot read {name}: not a regular file")
+        with open(descriptor, encoding="utf-8") as file:
             text = file.read(MAX_FILE_CHARACTERS + 1)
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else "not a UTF-8 text file"

@@ -90,6 +90,8 @@ UI = {
     "defeat": N_("Defeat"),
     "taken": N_("Wounds taken"),
     "ties": TIES,
+    "left_out": N_("Allowed by the rules, but left out: a calculator cannot take them."),
+    "left_out_row": N_("%(orders)s: %(calculator)s: %(reason)s"),
     "nothing": N_("Nothing"),
     "calculators": N_("Calculators"),
     "rules_used": N_("Rules"),

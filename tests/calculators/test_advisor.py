@@ -300,7 +300,7 @@ def test_no_figure_counts_more_wounds_than_the_enemy_has():
     """Ten 2-Wound mounted archers (20 dice) at two 1-Wound scouts: at most 2 Wounds, and the scouts
     destroyed by the shot are a victory that no charge is made for."""
     archers, scouts = read_units(units_file(MOUNTED_ARCHERS, SCOUTS))
-    advice = advise(archers, scouts, {"distance": 10, "goal": 10})
+    advice = advise(archers, scouts, {"distance": 10})
     for row in advice.rows:
         assert len(row.dealt) <= 3 and row.expected_dealt <= 2, row.actions
         assert row.at_least(10) == 0
@@ -556,3 +556,32 @@ def test_from_a_hill_the_longest_range_reaches_farther():
                 if row.actions == ("fire",))  # fmt: skip
     assert flat.expected_dealt == 0 and flat.links[0].inputs["range"] == "out"
     assert hill.expected_dealt > 0 and hill.links[0].inputs["range"] == "long"
+
+
+def test_a_row_a_calculator_cannot_take_is_left_out_with_its_reason():
+    """Sixty 2-Wound harassers (3 action points) at a hundred 3-Wound samurai: every charge needs a
+    melee of 300 Wounds, Fire, Reload, Fire a volley of 240 dice; the other rows stand."""
+    big = {**unit_of_type("harasser_on_foot", wounds=(2,) * 60), "name": "big"}
+    huge = {**unit_of_type("infantry", ranged=False, wounds=(3,) * 100), "name": "huge"}
+    mine, enemy = read_units(units_file(big, huge))
+    advice = advise(mine, enemy, {"distance": 30})
+    left_out = {actions: refusal for actions, refusal in advice.left_out}
+    assert ("charge",) in left_out and left_out[("charge",)].calculator == "melee"
+    assert left_out[("charge",)].error.field == "b_wounds"
+    assert left_out[("fire", "reload", "fire")].calculator == "shooting"
+    assert {row.actions for row in advice.rows}.isdisjoint(left_out)
+    assert ("fire",) in {row.actions for row in advice.rows}
+    document = advice_json(advice)
+    entry = next(item for item in document["left_out"] if item["actions"] == ["charge"])
+    assert entry["calculator"] == "melee" and entry["error"]["field"] == "b_wounds"
+
+
+def test_contradictions_are_refused_with_the_input_to_change():
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    with pytest.raises(CalculatorInputError, match="distance: 0 cm is contact") as found:
+        advise(archers, samurai, {"distance": 0})
+    assert found.value.related == ("engaged",)
+    assert advise(archers, samurai, {"distance": 0, "engaged": True}).out_of_the_game
+    with pytest.raises(CalculatorInputError, match="goal: must be at most the enemy's Wounds: it has 8 Wounds"):
+        advise(archers, samurai, {"distance": 10, "goal": 9})
+    assert advise(archers, samurai, {"distance": 10, "goal": 8}).goal == 8

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -206,3 +207,34 @@ def test_advise_lists_the_orders_one_action_point_short(units, capsys):
     assert status == 0
     assert "The unit's 2 action points are not enough for:" in out
     assert "Fire → Reload the weapon → Fire (action points needed: 3)" in out
+
+
+def test_a_units_file_that_is_no_regular_file_is_refused_at_once(tmp_path, capsys):
+    """A named pipe would block the read until something writes to it: it is refused unread."""
+    pipe = tmp_path / "units.fifo"
+    os.mkfifo(pipe)
+    status, _, err = run_cli(main, capsys, "advise", "--units", str(pipe), "--mine", "a", "--enemy", "b",
+                             "--distance", "10")  # fmt: skip
+    assert status == 2 and "--units: cannot read" in err and "not a regular file" in err
+    status, _, err = run_cli(main, capsys, "advise", "--units", str(tmp_path), "--mine", "a", "--enemy", "b",
+                             "--distance", "10")  # fmt: skip
+    assert status == 2 and "not a regular file" in err
+
+
+def test_the_rows_left_out_are_listed_with_the_calculators_refusal(tmp_path, capsys):
+    big = {**unit_of_type("harasser_on_foot", wounds=(2,) * 60), "name": "big"}
+    huge = {**unit_of_type("infantry", ranged=False, wounds=(3,) * 100), "name": "huge"}
+    path = tmp_path / "units.json"
+    path.write_text(json.dumps(units_file(big, huge)), encoding="utf-8")
+    status, out, err = run_cli(main, capsys, "advise", "--units", str(path), "--mine", "big", "--enemy", "huge",
+                               "--distance", "30")  # fmt: skip
+    assert (status, err) == (0, "")
+    assert "left out: a calculator cannot take them" in out
+    assert "Charge: Melee combat: b_wounds: must be" in out
+    assert "--b-wounds" not in out and "--wounds" not in out
+
+
+def test_distance_zero_names_the_engaged_option(units, capsys):
+    status, _, err = run_cli(main, capsys, "advise", "--units", units, "--mine", "Ashigaru archers",
+                             "--enemy", "Samurai", "--distance", "0")  # fmt: skip
+    assert status == 2 and "--distance: 0 cm is contact" in err and "(--engaged)" in err

@@ -444,8 +444,14 @@
         ({ order, rule, action_points: points }) => element("li", {}, [
           data.rules[rule] ? element("a", { href: data.rules[rule], text: data.other_orders[order] }) : data.other_orders[order],
           ` (${fill(data.ui.order_cost, { points })})`])) : [];
+      // sequences the rules allow whose odds a calculator cannot give, each with the calculator's refusal
+      const leftOut = (advice.left_out || []).map(({ actions, calculator, error }) => element("li", {
+        text: fill(data.ui.left_out_row, { orders: actions.map((a) => data.actions[a]).join(" → "),
+          calculator: data.calculator_names[calculator], reason: errorText(data, error, []) }) }));
       result.replaceChildren(element("div", { class: "kr-advisor__scroll" }, [table]),
-        element("p", { class: "kr-advisor__ties", text: data.ui.ties }), ...(others.length ? [
+        element("p", { class: "kr-advisor__ties", text: data.ui.ties }), ...(leftOut.length ? [
+        element("p", { class: "kr-advisor__left-out", text: data.ui.left_out }),
+        element("ul", { class: "kr-advisor__left-out-list" }, leftOut)] : []), ...(others.length ? [
         element("p", { class: "kr-advisor__others", text: data.ui.others }),
         element("ul", { class: "kr-advisor__others-list" }, others)] : []), ...(costly.length ? [
         element("p", { class: "kr-advisor__costly", text: fill(plural(data, data.ui.too_costly, advice.action_points), { points: advice.action_points }) }),
