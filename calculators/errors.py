@@ -82,7 +82,6 @@ class CalculatorInputError(ValueError):
         """
         return self.template(catalog).format(*(name_of(other) for other in self.related), **self.values)
 
-
     def as_json(self) -> dict[str, object]:
         """The refusal as data, for a front end to word in its own language: ``{"field", "message",
         "related", "values"}``, the message as its catalog key (a plural's English singular), and
