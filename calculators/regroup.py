@@ -35,7 +35,7 @@ PARAMS = (
         "attempts",
         "int",
         N_("Attempts"),
-        N_("Attempts planned; the second only after a failed first."),
+        N_("Attempts planned, one commandment point each: the second is made, and paid, only after a failed first."),
         "kensei.regroup",
         default=1,
         minimum=1,

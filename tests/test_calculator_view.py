@@ -129,6 +129,9 @@ OLD_LINKS = [
      {"dice": 9, "attack": 5, "defense": 4, "armor": 2, "range": "long", "moved": "march", "precision": True}),
     # an optional input the link lacks keeps the calculator's default (1 attempt), as it always did
     ("regroup", "honor=5", {"honor": 5}),
+    # models given without their Wounds each are models of one Wound; the page's Attack, Defense, Armor
+    ("shooting", "models=6&cover=light",
+     {"models": 6, "wounds_each": 1, "attack": 6, "defense": 5, "armor": 3, "cover": "light"}),
 ]  # fmt: skip
 
 
@@ -189,6 +192,41 @@ def test_figures_for_other_inputs_are_marked_until_the_engine_answers(page, serv
     assert tr(UI["computing"]) not in fresh["barText"]
     assert_same_numbers(result_of(page)[1], CALCULATORS["shooting"].run(inputs))
     assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_links_inputs_are_in_the_form_before_the_pages_own_scripts_run(page, server, lang):
+    """On a slow phone the page's scripts come seconds after its form: the link's inputs are written
+    while the page is parsed (link-inputs.js), and the build's figures are marked as not theirs. Here
+    the page's calculator script never comes at all."""
+    tr = get_translations(lang).gettext
+    page.route("**/assets/js/calculator.js", lambda route: route.abort())
+    page.route(ENGINE_FILES, lambda route: route.abort())
+    page.goto(f"{server}/{_prefix(lang)}calculators/shooting/?dice=9&attack=5&defense=4&armor=2&cover=light")
+    form = page.evaluate(FORM)
+    assert (form["dice"], form["attack"], form["defense"], form["armor"], form["cover"]) == (
+        "9",
+        "5",
+        "4",
+        "2",
+        "light",
+    )
+    assert form["models"] == "" and form["wounds_each"] == ""  # the one way of giving the shooters the link chose
+    section = page.locator('section.kr-result[data-scenario="1"]')
+    assert section.get_attribute("data-state") == "computing"
+    assert section.get_attribute("data-note") == tr(UI["computing"])
+    assert page.locator(".kr-calc__status").inner_text() == tr(UI["loading_other"])
+
+
+def test_a_link_of_the_built_scenario_keeps_its_figures_fresh(page, server):
+    """The script that wrote the link's inputs early leaves the built figures standing when they are
+    the link's own (calculator.js finds them equal to the form as built)."""
+    held = _hold_engine(page)
+    scenario = DEFAULT_SCENARIOS["regroup"]
+    page.goto(f"{server}/calculators/regroup/?" + "&".join(f"{key}={value}" for key, value in scenario.items()))
+    page.wait_for_function("() => window.__krCalc !== undefined")
+    assert page.evaluate(MARKED)["state"] == "fresh"
+    _release(held)
 
 
 def test_an_input_changed_before_the_engine_is_ready_is_marked(page, server):

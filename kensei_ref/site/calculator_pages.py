@@ -52,7 +52,7 @@ DEFAULT_SCENARIOS: dict[str, dict[str, Any]] = {
         "a_models": 5, "a_wounds": 5, "a_attack": 6, "a_defense": 5, "a_armor": 3, "a_initiative": 4,
         "b_models": 5, "b_wounds": 5, "b_attack": 6, "b_defense": 5, "b_armor": 3, "b_initiative": 4,
     },
-    "regroup": {"honor": 6, "attempts": 2},
+    "regroup": {"honor": 6},
     "planner": {"general": "taisho", "honors": [6, 5, 4]},
     "charge": {"dice": "1d10", "distance": 6},
     "movement": {"unit_type": "infantry", "running": True, "penalty_cm": 2},
@@ -120,6 +120,12 @@ LINK_ONE_OF: dict[str, list[tuple[str, ...]]] = {
 }
 """Inputs of which the calculator takes one way of giving (shooting: dice, or Wounds, or models): a link
 that gives none of them takes the page's default for them (names the calculator lacks are skipped)."""
+
+LINK_COMPANIONS: dict[str, dict[str, tuple[str, int]]] = {
+    "shooting": {"wounds_each": ("models", 1)},
+}
+"""An input a link may leave out when it gives its partner: its value then (shooting: models given
+without their Wounds each are models of one Wound, one die each, as most units' are)."""
 
 GROUP_TITLES = {**SIDE_NAMES, "": ""}
 
@@ -288,6 +294,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         "params": description["params"],
         "defaults": defaults,
         "one_of": LINK_ONE_OF.get(name, []),
+        "companions": LINK_COMPANIONS.get(name, {}),
         "view": view["raw"],
         "labels": labels,
         "plurals": calculator_plurals(lang),
@@ -315,6 +322,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
             ui=ui,
             engine=engine_href(lang, root_language),
             engine_start=ctx.url("assets/js/engine-start.js"),  # starts the engine early: the page's scripts run last
+            link_inputs=ctx.url("assets/js/link-inputs.js"),  # a shared link's inputs in the form at once
             data=json.dumps(script_data, ensure_ascii=False),  # an attribute: Material re-runs scripts it swaps in
         )
     )

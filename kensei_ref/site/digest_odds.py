@@ -223,7 +223,7 @@ def regroup_table() -> OddsTable:
         tuple(Column(str(n), partial(_regroup, attempts=n), value=n) for n in counts),
         N_("Attempts"),
         dict(scenario),
-        (scenario["honor"], counts.index(scenario["attempts"])),
+        (scenario["honor"], counts.index(scenario.get("attempts", attempts["default"]))),
         "p_regroup",
     )
 

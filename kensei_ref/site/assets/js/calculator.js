@@ -140,6 +140,8 @@
   } else onPage();
 
   function mount(root) {
+    // link-inputs.js, which a page opened in place may run after this, then leaves the page to us
+    root.dataset.mounted = "1";
     const data = JSON.parse(root.querySelector(".kr-calc__data").dataset.json);
     const status = root.querySelector(".kr-calc__status");
     // Numbers as the build writes them (kensei_ref/numbers.py), from the page's symbols (numbers.js).
@@ -328,36 +330,13 @@
     }
 
     function fromQuery() {
-      const query = new URLSearchParams(window.location.search);
-      const names = new Set(data.params.map((param) => param.name));
-      // Only the calculator's own parameters count: a search result's "h" (or any other) is no input.
-      if (![...query.keys()].some((key) => names.has(key.replace(/^s2\./, "")))) return false;
-      const given = (key) => query.has(key) && query.get(key).trim() !== "";
-      const fallback = (param) => {
-        const value = param.required && param.name in data.defaults ? data.defaults[param.name] : param.default;
-        return value == null ? "" : value;
-      };
-      // A parameter absent from the link takes the calculator's default (as links always did), or the
-      // page's default where the calculator has none and the field must not stay empty.
-      const read = (prefix) => {
-        const values = {};
-        for (const param of data.params) {
-          const key = prefix + param.name;
-          if (param.kind === "bool") values[param.name] = query.get(key) === "1" || query.get(key) === "true";
-          else values[param.name] = given(key) ? query.get(key) : fallback(param);
-        }
-        // inputs of which the calculator takes exactly one: a link giving none takes the page's
-        for (const group of data.one_of) {
-          if (group.some((name) => given(prefix + name))) continue;
-          for (const name of group) if (name in data.defaults) values[name] = data.defaults[name];
-        }
-        return values;
-      };
-      const first = read(""), second = read("s2.");
-      writeForm("1", first);
+      // read as link-inputs.js read it when the page was parsed (it wrote the form already)
+      const link = window.krLinkInputs ? window.krLinkInputs(window.location.search, data) : null;
+      if (!link) return false;
+      writeForm("1", link.first);
       unfoldSetInputs("1");
-      if (query.get("compare") === "1") {
-        writeForm("2", second);
+      if (link.compare) {
+        writeForm("2", link.second);
         unfoldSetInputs("2");
         setCompare(true, false);
       }
@@ -615,7 +594,9 @@
       catch { window.prompt(data.ui.share, window.location.href); }
     });
 
-    // the inputs the build's result is for: the form as built
+    // the inputs the build's result is for: the form as built (link-inputs.js may have written a
+    // link's inputs into it already: its reset gives the built values back, and the link's follow)
+    if (root.dataset.linkApplied) form("1").reset();
     state.shown["1"] = JSON.stringify(readForm("1"));
     showExampleOrigin(); // before the link's inputs are read and the address rewritten without its "example"
     if (fromQuery()) recompute(); // (the engine is not ready: this marks what the link changed)
