@@ -288,6 +288,17 @@ def _engine_rows(figures: dict, lang: str) -> list[tuple[str, str]]:
         *(
             [
                 (
+                    _("A slow phone (page 4 times slower, 9 Mbit/s, 150 ms): a shared link's inputs in the form"),
+                    ms(side["cold_phone"]["inputs_ms"]),
+                ),
+                (_("The same: the shared link's figures"), ms(side["cold_phone"]["shown_ms"])),
+            ]
+            if side.get("cold_phone", {}).get("inputs_ms") is not None
+            else []
+        ),
+        *(
+            [
+                (
                     _(
                         "Nothing cached, without the build's snapshot (a slow link): from opening a shared link "
                         "to its figures"

@@ -283,6 +283,7 @@ def measure_table_side(browser, base: str, repeats: int) -> dict:
         "cold": _cold_start(browser, base, slow=False),
         "cold_full": _cold_start(browser, base, slow=False, build_snapshot=False),
         "cold_slow": _cold_start(browser, base, slow=True),
+        "cold_phone": _cold_start(browser, base, slow=True, latency_ms=150),
     }
 
 
@@ -302,10 +303,11 @@ RECOMPUTE_UNTIL_SHOWN = """(name) => new Promise((resolve) => {
 """From an input's change to its figures painted (the frame after the result turns fresh)."""
 
 
-def _cold_start(browser, base: str, *, slow: bool, build_snapshot: bool = True) -> dict:
-    """Nothing cached: navigation to the shared link's figures on screen; slow: 4x CPU slowdown on the
-    page (Chromium's emulation slows the page's thread, not the engine's worker) and 9 Mbps, 40 ms;
-    without the build's snapshot: a full start, as on a link the browser names 3G or slower."""
+def _cold_start(browser, base: str, *, slow: bool, build_snapshot: bool = True, latency_ms: int = 40) -> dict:
+    """Nothing cached: navigation to the shared link's figures on screen, and to its inputs in the form
+    (link-inputs.js); slow: 4x CPU slowdown on the page (Chromium's emulation slows the page's thread,
+    not the engine's worker) and 9 Mbps with ``latency_ms`` of latency; without the build's snapshot:
+    a full start, as on a link the browser names 3G or slower."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     page = context.new_page()
     if not build_snapshot:
@@ -317,12 +319,13 @@ def _cold_start(browser, base: str, *, slow: bool, build_snapshot: bool = True) 
         rate = 9e6 / 8
         cdp.send(
             "Network.emulateNetworkConditions",
-            {"offline": False, "latency": 40, "downloadThroughput": rate, "uploadThroughput": rate},
+            {"offline": False, "latency": latency_ms, "downloadThroughput": rate, "uploadThroughput": rate},
         )
     page.goto(f"{base}/{SHARED_LINK}")
     page.wait_for_function(SETTLED, timeout=4 * TIMEOUT)
     figures = {
         "shown_ms": page.evaluate(SHOWN_AT),
+        "inputs_ms": page.evaluate("window.__krLinkInputsAt ?? null"),
         "engine_ready_ms": page.evaluate("window.__krEngine.readyAt"),
         "snapshot": page.evaluate("window.__krEngine.timings.snapshot"),
     }
@@ -593,6 +596,10 @@ def print_table(figures: dict) -> None:
         ("nothing cached: navigation → a shared link's figures", f"{side['cold']['shown_ms']:.0f} ms"),
         ("the same without the build's snapshot (a full start)", f"{side['cold_full']['shown_ms']:.0f} ms"),
         ("the same, 4x CPU slowdown and 9 Mbps", f"{side['cold_slow']['shown_ms']:.0f} ms"),
+        (
+            "a slow phone (4x CPU, 9 Mbps, 150 ms): the link's inputs / its figures",
+            f"{side['cold_phone']['inputs_ms']:.0f} ms / {side['cold_phone']['shown_ms']:.0f} ms",
+        ),
         ("recompute: input changed → figures painted", f"{side['recompute_shown_ms']:.1f} ms"),
     ]
     for row in figures["scenarios"]:

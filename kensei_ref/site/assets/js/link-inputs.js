@@ -71,6 +71,7 @@
   if (!link) return;
   root.dataset.linkApplied = "1";
   writeForm(root.querySelector('form[data-scenario="1"]'), data.params, link.first);
+  window.__krLinkInputsAt = performance.now(); // for the benchmark: the link's inputs on screen
   const result = root.querySelector('.kr-result[data-scenario="1"]');
   result.dataset.state = "computing";
   result.dataset.note = data.ui.computing;
