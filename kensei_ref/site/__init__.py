@@ -30,3 +30,7 @@ SNAPSHOT_PAGES = HERE / "engine" / "snapshot-pages.mjs"
 
 SERVICE_WORKER = HERE / "offline" / "sw.js"
 """The service worker's code; the build writes it at the site's root with the build's file list."""
+
+RECENT_KEY = "kensei-ref:recent"
+"""Where the device keeps the player's last calculations (calculator.js writes them, one list per
+language, under this key and the language's code; the home page lists them)."""

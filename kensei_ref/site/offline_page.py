@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from kensei_ref.languages import LANGUAGES, N_, get_translations, up_to_site_root
 from kensei_ref.numbers import numbers_for
-from kensei_ref.site import ENGINE_FOLDER
+from kensei_ref.site import ENGINE_FOLDER, RECENT_KEY
 from kensei_ref.site.pages import environment
+from kensei_ref.site.units_pages import STORAGE_KEY
 
 OFFLINE_PAGE = "offline.md"
 ARCHIVE_NAME = "kensei-ref-offline.zip"
@@ -58,7 +59,8 @@ def words(lang: str) -> dict[str, str]:
 
 def ui(lang: str, page_url: str) -> dict:
     """What ``offline.js`` needs on every page: translated words, the Offline page, the site's root, and
-    the symbols its numbers are written with (:meth:`kensei_ref.numbers.Numbers.symbols`)."""
+    the symbols its numbers are written with (:meth:`kensei_ref.numbers.Numbers.symbols`); and where the
+    device keeps the player's units and last calculations, which the home page lists (``home.js``)."""
     return {
         "lang": lang,
         "theme_colour": THEME_COLOUR,
@@ -68,6 +70,7 @@ def ui(lang: str, page_url: str) -> dict:
         "groups": [*LANGUAGES, "engine"],
         "ui": words(lang),
         "numbers": numbers_for(lang).symbols(),
+        "storage": {"units": STORAGE_KEY, "recent": RECENT_KEY},
     }
 
 

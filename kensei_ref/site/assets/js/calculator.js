@@ -419,6 +419,33 @@
       section.dataset.result = JSON.stringify(view.result);
       if (scenario === "1") state.shownAt = performance.now(); // for the benchmark: figures on screen
       setResultState(scenario, "fresh");
+      if (scenario === "1") keepRecent();
+    }
+
+    // The player's last calculations, one for each calculator, newest first, for the home page
+    // (home.js): kept a moment after the figures settle, and only for inputs of the player's own.
+    const RECENT_LIMIT = 6;
+    let keepTimer = 0;
+    function keepRecent() {
+      clearTimeout(keepTimer);
+      keepTimer = setTimeout(() => {
+        const settings = window.krRoots && window.krRoots.settings;
+        const inputs = readForm("1");
+        if (!settings || !settings.storage || !inputs || JSON.stringify(inputs) === state.built) return;
+        const heading = document.querySelector("article h1")?.cloneNode(true);
+        heading?.querySelector(".headerlink")?.remove();
+        const path = window.location.pathname.slice(window.krRoots.language.pathname.length);
+        const figures = summary.querySelector(".kr-calc__summary-figures")?.textContent || "";
+        const entry = { path, query: toQuery(), title: (heading?.textContent || data.calculator).trim(), figures, at: Date.now() };
+        const key = `${settings.storage.recent}:${settings.lang}`;
+        try {
+          const kept = JSON.parse(window.localStorage.getItem(key) || "[]");
+          const others = Array.isArray(kept) ? kept.filter((other) => other && other.path !== path) : [];
+          window.localStorage.setItem(key, JSON.stringify([entry, ...others].slice(0, RECENT_LIMIT)));
+        } catch {
+          // a full or refused storage keeps nothing; the calculator works as before
+        }
+      }, 1000);
     }
 
     /** The "at least N" charts (chart.js) of the results shown: both scenarios' when comparing. */
@@ -598,6 +625,7 @@
     // link's inputs into it already: its reset gives the built values back, and the link's follow)
     if (root.dataset.linkApplied) form("1").reset();
     state.shown["1"] = JSON.stringify(readForm("1"));
+    state.built = state.shown["1"]; // the page's default scenario: no calculation of the player's
     showExampleOrigin(); // before the link's inputs are read and the address rewritten without its "example"
     if (fromQuery()) recompute(); // (the engine is not ready: this marks what the link changed)
     if (window.location.protocol === "file:") {
@@ -613,6 +641,7 @@
     if (engine.ready) engineReady();
     else if (engine.failed) engineFailed();
     return () => {
+      clearTimeout(keepTimer);
       charts.live = false;
       engine.listeners.delete(onAnswer);
       inView.disconnect();
