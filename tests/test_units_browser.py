@@ -139,8 +139,15 @@ def test_a_unit_saved_from_the_form_is_listed_and_exported_as_a_file_python_read
     page.get_by_role("button", name=UI["new"]).click()
     page.locator("#u-name").fill("Yumi ashigaru")
     page.locator("#u-unit_type").select_option("infantry")
-    page.locator("#u-wounds").fill("1,1,1,1,1")
-    for name, value in {"attack": "6", "defense": "5", "armor": "3", "initiative": "4"}.items():
+    # a new unit starts from the calculators' default scenario: a few taps change it
+    starts = {name: page.locator(f"#u-{name}").input_value() for name in ("models", "wounds_each", "attack", "armor")}
+    assert starts == {"models": "7", "wounds_each": "1", "attack": "6", "armor": "3"}
+    assert page.locator("#u-wounds").is_hidden()  # the list is for a mixed unit only
+    page.get_by_role("button", name="Models −1").click()
+    page.get_by_role("button", name="Models −1").click()  # 7 -> 5
+    page.get_by_role("button", name="Attack +1").click()
+    page.get_by_role("button", name="Attack −1").click()  # 6 again
+    for name, value in {"defense": "5", "armor": "3", "initiative": "4"}.items():
         page.locator(f"#u-{name}").fill(value)
     page.locator("#u-ranged").check()
     page.locator("#u-loaded").check()
@@ -158,6 +165,26 @@ def test_a_unit_saved_from_the_form_is_listed_and_exported_as_a_file_python_read
     page.reload()  # kept on the device
     expect(page.locator(".kr-units__name")).to_have_text(["Yumi ashigaru"])
     assert not errors
+
+
+def test_a_mixed_unit_lists_each_models_wounds_and_a_change_of_game_keeps_what_applies(phone, server):
+    page = phone([{**SAMURAI, "wounds": [3, 2, 2]}])
+    page.goto(f"{server}/units/")
+    page.get_by_role("button", name=UI["edit"]).click()
+    assert page.locator("#u-mixed").is_checked() and page.locator("#u-wounds").input_value() == "3,2,2"
+    assert page.locator("#u-models").is_hidden()
+    page.locator("#u-mixed").uncheck()  # every model alike: models × Wounds each
+    page.locator("#u-models").fill("4")
+    page.locator("#u-wounds_each").fill("2")
+    page.locator("#u-attack").fill("7")
+    page.locator("#u-game").select_option("ronin")
+    assert page.locator("#u-name").input_value() == SAMURAI["name"]
+    page.locator("#u-game").select_option("kensei")  # back: the Kensei fields typed are still there
+    assert page.locator("#u-attack").input_value() == "7"
+    assert (page.locator("#u-models").input_value(), page.locator("#u-wounds_each").input_value()) == ("4", "2")
+    page.get_by_role("button", name=UI["save"]).click()
+    expect(page.locator(".kr-units__status")).to_have_text(f"Saved: {SAMURAI['name']}.", timeout=ENGINE_TIMEOUT)
+    assert _saved(page)[0]["wounds"] == [2, 2, 2, 2] and _saved(page)[0]["attack"] == 7
 
 
 def _saved_in_russian(phone, server: str, action: str, field: str, value: str):

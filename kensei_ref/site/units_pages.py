@@ -15,7 +15,7 @@ from typing import Any
 from calculators import CALCULATORS
 from calculators.advisor import OBJECTIVE_LABELS, OBJECTIVES, PARAMS, READINGS, TIES
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
-from calculators.profiles import FORMAT, GAMES, MAX_NAME, PARAMS_BY_GAME, VERSION
+from calculators.profiles import FORMAT, GAMES, MAX_MODELS, MAX_NAME, PARAMS_BY_GAME, VERSION
 from calculators.rulebook import RuleValues
 from calculators.unit_inputs import sides_used
 from kensei_ref.languages import N_, Nn_, get_translations, plural_forms
@@ -90,6 +90,12 @@ UI = {
     "defeat": N_("Defeat"),
     "taken": N_("Wounds taken"),
     "ties": TIES,
+    "models": N_("Models"),
+    "models_help": N_("Models in the unit."),
+    "wounds_each": N_("Wounds each"),
+    "wounds_each_help": N_("Remaining Wounds of each model."),
+    "mixed": N_("Models with different Wounds"),
+    "mixed_help": N_("Then list each model's Wounds."),
     "left_out": N_("Allowed by the rules, but left out: a calculator cannot take them."),
     "left_out_row": N_("%(orders)s: %(calculator)s: %(reason)s"),
     "nothing": N_("Nothing"),
@@ -161,10 +167,29 @@ def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dic
         "units_page": ctx.url(UNITS_PAGE),
         "advisor_page": ctx.url(ADVISOR_PAGE),
         "max_name": MAX_NAME,
+        "max_models": MAX_MODELS,
+        "form_defaults": form_defaults(),
         "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},
         "plurals": calculator_pages.calculator_plurals(lang),
     }
     return tr, ctx, data
+
+
+def form_defaults() -> dict[str, dict[str, Any]]:
+    """What a new unit's form starts with, by game: the calculators' own default scenario (seven
+    models of one Wound, Attack 6, Defense 5, Armor 3, Initiative 4, Honor 6; a Ronin warband of
+    Morale 7), so that a player changes a few fields with the steppers rather than typing them all."""
+    shooting, melee = calculator_pages.DEFAULT_SCENARIOS["shooting"], calculator_pages.DEFAULT_SCENARIOS["melee"]
+    return {
+        "kensei": {
+            "models": shooting["models"],
+            "wounds_each": shooting["wounds_each"],
+            **{name: shooting[name] for name in ("attack", "defense", "armor")},
+            "initiative": melee["a_initiative"],
+            "honor": calculator_pages.DEFAULT_SCENARIOS["regroup"]["honor"],
+        },
+        "ronin": {"fighters": shooting["models"], "morale": calculator_pages.DEFAULT_SCENARIOS["morale"]["morale"]},
+    }
 
 
 PICKER_UI = ("mine", "enemy", "no_units", "units_page")

@@ -228,6 +228,7 @@
       }));
     }
 
+    if (window.krSteppers) window.krSteppers(root);
     const inView = new IntersectionObserver(([entry]) => { summary.hidden = entry.isIntersecting; });
     inView.observe(root.querySelector('.kr-result[data-scenario="1"]'));
     updateSummary();

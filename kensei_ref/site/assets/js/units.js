@@ -197,20 +197,79 @@
       const nameParam = { name: "name", kind: "text", label: data.ui.name, help: "", required: true, max_length: data.max_name };
       const nameBlock = fieldBlock(nameParam, "u", unit.name || "");
       const nameInput = nameBlock.querySelector("input");
-      const fields = data.units[game].map((param) => fieldBlock(param, "u", unit[param.name] ?? param.default));
+      const starting = data.form_defaults[game] || {};
+      const valueOf = (param) => unit[param.name] ?? starting[param.name] ?? param.default;
+      const fields = data.units[game].flatMap((param) => (param.name === "wounds"
+        ? woundsBlocks(param, unit.wounds, starting) : [fieldBlock(param, "u", valueOf(param))]));
       const save = element("button", { type: "submit", class: "md-button md-button--primary", text: data.ui.save });
       const cancel = button(data.ui.cancel, closeForm);
       form.replaceChildren(nameBlock, fieldBlock(gameParam, "u", game), ...fields, element("div", { class: "kr-units__actions" }, [save, cancel]));
+      if (window.krSteppers) window.krSteppers(form);
+      const mixed = form.elements.namedItem("mixed");
+      if (mixed) {
+        const follow = () => {
+          for (const block of form.querySelectorAll('[data-wounds="count"]')) block.hidden = mixed.checked;
+          for (const block of form.querySelectorAll('[data-wounds="list"]')) block.hidden = !mixed.checked;
+        };
+        mixed.addEventListener("change", follow);
+        follow();
+      }
+      // what is typed survives a change of Game, and a change back (this form's unit holds it all)
       form.elements.namedItem("game").addEventListener("change", (event) => {
-        openForm(index, { ...readLoosely(), game: event.target.value });
+        openForm(index, { ...unit, ...readLoosely(), game: event.target.value });
       });
       form.hidden = false;
       nameInput.focus();
     }
+
+    /** A Kensei unit's Wounds as most units are, "models × Wounds each", or model by model for a
+     * mixed unit (the profile keeps the list either way). */
+    function woundsBlocks(param, wounds, starting) {
+      const list = Array.isArray(wounds) ? wounds : typeof wounds === "string" ? wounds.split(",").map(Number) : null;
+      const uniform = list && list.length > 0 && list.every((w) => w === list[0]);
+      const models = { name: "models", kind: "int", label: data.ui.models, help: data.ui.models_help, required: true,
+        minimum: 1, maximum: data.max_models };
+      const each = { name: "wounds_each", kind: "int", label: data.ui.wounds_each, help: data.ui.wounds_each_help,
+        required: true, minimum: param.minimum, maximum: param.maximum };
+      const mixed = { name: "mixed", kind: "bool", label: data.ui.mixed, help: data.ui.mixed_help };
+      const blocks = [
+        fieldBlock(models, "u", uniform ? list.length : starting.models),
+        fieldBlock(each, "u", uniform ? list[0] : starting.wounds_each),
+        fieldBlock(mixed, "u", Boolean(list && list.length && !uniform)),
+        fieldBlock(param, "u", list && list.length ? list.join(",") : ""),
+      ];
+      ["count", "count", "mixed", "list"].forEach((kind, i) => { blocks[i].dataset.wounds = kind; });
+      return blocks;
+    }
+    const WOUNDS_PARAMS = () => {
+      const wounds = data.units.kensei.find((p) => p.name === "wounds");
+      return [
+        { name: "models", kind: "int", required: true, minimum: 1, maximum: data.max_models },
+        { name: "wounds_each", kind: "int", required: true, minimum: wounds.minimum, maximum: wounds.maximum },
+      ];
+    };
+    /** The Wounds list from "models × Wounds each" when the unit is not mixed (written into the list
+     * field, which the profile keeps); false when either count is refused (shown at its field). */
+    function writeWounds() {
+      const mixed = form.elements.namedItem("mixed");
+      if (!mixed || mixed.checked) return true;
+      const counts = readFields(data, form, WOUNDS_PARAMS());
+      if (!counts) return false;
+      form.elements.namedItem("wounds").value = Array(counts.models).fill(counts.wounds_each).join(",");
+      return true;
+    }
     function closeForm() { form.hidden = true; form.replaceChildren(); editing = null; }
+    /** Everything typed so far, as the fields hold it: a change of Game keeps what the other game's
+     * form has too (the name, and fields of the same name). */
     function readLoosely() {
-      const name = form.elements.namedItem("name").value;
-      return { name };
+      writeWounds();
+      const values = {};
+      for (const input of form.elements) {
+        if (!input.name || input.name === "game") continue;
+        values[input.name] = input.type === "checkbox" ? input.checked : input.value;
+      }
+      if (typeof values.wounds === "string") values.wounds = values.wounds === "" ? undefined : values.wounds;
+      return values;
     }
 
     form.addEventListener("submit", async (event) => {
@@ -219,6 +278,7 @@
       const params = data.units[game];
       const name = form.elements.namedItem("name").value.trim();
       showError(form, "name", name ? "" : data.ui.required);
+      if (!writeWounds()) return;
       const values = readFields(data, form, params);
       if (!values || !name) return;
       const unit = { name, game, ...values };
@@ -229,8 +289,10 @@
       const answer = await ask({ units: JSON.stringify(fileOf(data, next)) });
       if (answer.failed) { say(data.ui.failed); return; }
       if (answer.error) {
-        const field = answer.error.field.replace(/^units\[\d+\]\./, "");
+        let field = answer.error.field.replace(/^units\[\d+\]\./, "");
         const text = errorText(data, answer.error, [...params, { name: "name", label: data.ui.name }]);
+        const mixed = form.elements.namedItem("mixed");
+        if (field === "wounds" && mixed && !mixed.checked) field = "models"; // the list is hidden: the count made it
         if (!showError(form, field, text)) say(text);
         else say("");
         return;
@@ -364,6 +426,7 @@
       element("fieldset", { class: "kr-calc__group" }, [element("legend", { text: data.ui.situation }), ...main.map((p) => fieldBlock(p, "a", value(p)))]),
       element("details", { class: "kr-calc__more" }, [element("summary", { text: data.ui.more }), ...more.map((p) => fieldBlock(p, "a", value(p)))]),
     );
+    if (window.krSteppers) window.krSteppers(form);
 
     const picked = pickers(root.querySelector(".kr-advisor__pickers"), data, (mine, enemy, chosen) => {
       pair = [mine, enemy];
