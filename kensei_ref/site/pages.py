@@ -256,6 +256,34 @@ def _touching_view(ctx: PageContext, notes: list[tuple[Rule, Note]]) -> list[str
     ]
 
 
+@cache
+def _calculators_by_rule() -> dict[str, tuple[str, ...]]:
+    """Each rule id -> the calculators that answer it: those that compute it, then those one of whose
+    inputs comes from it (cover feeds the ranged attack and the melee), each once."""
+    from calculators import CALCULATORS
+
+    found: dict[str, list[str]] = {}
+    for name, calculator in CALCULATORS.items():
+        found.setdefault(calculator.rule_id, []).insert(0, name)
+    for name, calculator in CALCULATORS.items():
+        for param in calculator.params:
+            if name not in found.setdefault(param.rule_id, []):
+                found[param.rule_id].append(name)
+    return {rule_id: tuple(names) for rule_id, names in found.items()}
+
+
+def _answering(ctx: PageContext, rule: Rule, linked: frozenset[str]) -> list[str]:
+    """Links to the calculators with a page that answer ``rule``, titled in the page's language."""
+    from calculators import CALCULATORS
+
+    tr = get_translations(ctx.lang).gettext
+    return [
+        f"[{tr(CALCULATORS[name].label)}]({ctx.link(f'calculators/{name}.md')})"
+        for name in _calculators_by_rule().get(rule.id, ())
+        if name in linked
+    ]
+
+
 def _rule_view(
     ctx: PageContext,
     rule: Rule,
@@ -272,6 +300,7 @@ def _rule_view(
         "stale": ctx.lang != "en" and freshness.is_stale(rule, ctx.lang),
         "source": ctx.citation(rule.source),
         "see_also": [f"[{ctx.rule_label(ctx.book.rule(t))}]({ctx.rule_link(t)})" for t in rule.see_also],
+        "calculators": _answering(ctx, rule, linked),
         "examples": [
             {
                 "text": ctx.markdown(e.text[ctx.lang], rule),
