@@ -267,7 +267,7 @@ def _calculators_by_rule() -> dict[str, tuple[str, ...]]:
         found.setdefault(calculator.rule_id, []).insert(0, name)
     for name, calculator in CALCULATORS.items():
         for param in calculator.params:
-            if name not in found.setdefault(param.rule_id, []):
+            if param.rule_id is not None and name not in found.setdefault(param.rule_id, []):
                 found[param.rule_id].append(name)
     return {rule_id: tuple(names) for rule_id, names in found.items()}
 
