@@ -218,6 +218,37 @@ def test_a_links_inputs_are_in_the_form_before_the_pages_own_scripts_run(page, s
     assert page.locator(".kr-calc__status").inner_text() == tr(UI["loading_other"])
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_engines_start_says_how_far_it_is(page, server, lang):
+    """While the engine's files are held (a slow network) the page says it is downloading; once they
+    come, the line goes and the figures are the engine's."""
+    tr = get_translations(lang).gettext
+    held = _hold_engine(page)
+    page.goto(f"{server}/{_prefix(lang)}calculators/regroup/?honor=4")
+    progress = page.locator(".kr-calc__progress")
+    page.wait_for_function("() => !document.querySelector('.kr-calc__progress')?.hidden")
+    assert progress.inner_text() == tr(UI["stage_download"])
+    _release(held)
+    settle(page)
+    assert progress.is_hidden()
+    assert_same_numbers(result_of(page)[1], CALCULATORS["regroup"].run({"honor": 4}))
+
+
+def test_the_result_bar_stays_until_the_figures_are_all_on_screen(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{server}/calculators/shooting/")
+    bar = page.locator(".kr-calc__summary")
+    figures = page.locator('.kr-result[data-scenario="1"] .kr-figures')
+    top = figures.evaluate("(e) => e.getBoundingClientRect().top + window.scrollY")
+    page.evaluate("(y) => window.scrollTo(0, y - 844 + 30)", top)  # the figures' first line on screen only
+    page.wait_for_timeout(300)
+    assert bar.is_visible()
+    figures.evaluate("(e) => e.scrollIntoView({ block: 'center' })")
+    page.wait_for_function("() => document.querySelector('.kr-calc__summary').hidden")
+    context.close()
+
+
 def test_a_link_of_the_built_scenario_keeps_its_figures_fresh(page, server):
     """The script that wrote the link's inputs early leaves the built figures standing when they are
     the link's own (calculator.js finds them equal to the form as built)."""

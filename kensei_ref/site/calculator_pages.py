@@ -91,6 +91,8 @@ UI = {
     "failed": N_("The calculator could not start in this browser; the results shown are for the scenario they name."),
     "stale": N_("These results are for the last valid inputs; correct the highlighted field."),
     "computing": N_("Not yet for these inputs: computing…"),
+    "stage_download": N_("Engine: downloading…"),
+    "stage_start": N_("Engine: starting…"),
     "loading_other": N_("The calculator is loading; the figures below are not yet for these inputs."),
     "more": N_("Modifiers and options"),
     "offline_file": N_("The calculator needs the page to be served over HTTP; here it shows its default results."),

@@ -82,7 +82,9 @@ async function savedSnapshot() {
 
 /** The snapshot's memory: read while Pyodide fetches and compiles its WebAssembly. */
 async function memoryOf(saved, timings) {
-  const memory = unpackMemory(await saved.arrayBuffer());
+  const bytes = await saved.arrayBuffer();
+  self.postMessage({ stage: "start" }); // the saved memory is here: the interpreter starts from it
+  const memory = unpackMemory(bytes);
   timings.at.memory = since(0);
   return memory;
 }
@@ -118,6 +120,7 @@ async function saveSnapshot(pyodide) {
 async function boot(options, archive, timings, restoring) {
   let mark = performance.now();
   const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href, ...options });
+  self.postMessage({ stage: "start" }); // the interpreter runs: the calculators are imported next
   timings.pyodide = since(mark);
   timings.at.pyodide = since(0);
   const unpack = async () => {
@@ -147,6 +150,8 @@ function unpacked(started) {
 }
 
 async function start() {
+  // the page tells the player how far the engine is (calculator.js): downloading, then starting
+  self.postMessage({ stage: "download" });
   const timings = { snapshot: canSnapshot ? "none" : "unavailable", at: { script: since(0) } };
   const archive = fetch(new URL("./calculators.zip", import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`calculators.zip: HTTP ${response.status}`);

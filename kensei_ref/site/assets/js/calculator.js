@@ -52,6 +52,7 @@
     const early = window.__krEarly;
     window.__krEarly = undefined;
     engine.startedAt = early ? early.startedAt : performance.now();
+    engine.stage = "download"; // the worker's own script is fetched first; it then says how far it is
     try {
       engine.worker = early ? early.worker : new Worker(new URL("calc-worker.js", folder), { type: "module", name });
     } catch {
@@ -61,6 +62,7 @@
     engine.worker.onmessage = (event) => {
       const message = event.data;
       if (message.text !== undefined) message.response = JSON.parse(message.text); // the engine's JSON
+      if (message.stage) engine.stage = message.stage; // how far the start is, for the page to say
       if (message.ready) {
         engine.ready = true;
         engine.readyAt = performance.now();
@@ -229,8 +231,18 @@
     }
 
     if (window.krSteppers) window.krSteppers(root);
-    const inView = new IntersectionObserver(([entry]) => { summary.hidden = entry.isIntersecting; });
-    inView.observe(root.querySelector('.kr-result[data-scenario="1"]'));
+    // The bar goes only once the result's figures are all on screen (not as soon as the result's top
+    // is: the figure a player decides on may still be below the fold); watched again after each
+    // answer, which writes new figures.
+    const inView = new IntersectionObserver((entries) => {
+      summary.hidden = entries[entries.length - 1].intersectionRatio > 0.99;
+    }, { threshold: [0, 0.99, 1] });
+    function watchFigures() {
+      inView.disconnect();
+      const section = root.querySelector('.kr-result[data-scenario="1"]');
+      inView.observe(section.querySelector(".kr-figures") || section);
+    }
+    watchFigures();
     updateSummary();
     renderCharts();
     window.__krCalc = state; // for figures only (tests and the benchmark read views and compute times)
@@ -420,7 +432,10 @@
       section.dataset.result = JSON.stringify(view.result);
       if (scenario === "1") state.shownAt = performance.now(); // for the benchmark: figures on screen
       setResultState(scenario, "fresh");
-      if (scenario === "1") keepRecent();
+      if (scenario === "1") {
+        watchFigures();
+        keepRecent();
+      }
     }
 
     // The player's last calculations, one for each calculator, newest first, for the home page
@@ -496,8 +511,20 @@
       return id;
     }
 
+    // How far the engine's start is, under the status line, until it is ready (a slow phone waits
+    // seconds for it): downloading, then starting; the results then say they are being computed.
+    const progress = element("p", { class: "kr-calc__progress", role: "status" });
+    status.after(progress);
+    function showProgress() {
+      const text = !engine.ready && !engine.failed && engine.stage ? data.ui[`stage_${engine.stage}`] : "";
+      progress.textContent = text || "";
+      progress.hidden = !text;
+    }
+    showProgress();
+
     function onAnswer(message) {
-      if (message.ready) { engineReady(); return; }
+      if (message.stage) { showProgress(); return; }
+      if (message.ready) { showProgress(); engineReady(); return; }
       if (message.failed && message.id === undefined) { engineFailed(); return; }
       const scenario = [...state.pending.entries()].find(([, id]) => id === message.id)?.[0];
       if (!scenario) return; // an answer to inputs that have changed since
@@ -539,6 +566,7 @@
     }
 
     function engineFailed() {
+      showProgress();
       status.textContent = data.ui.failed;
       root.dataset.engineState = "failed";
       for (const section of root.querySelectorAll('.kr-result[data-state="computing"]')) {
