@@ -10,6 +10,7 @@ import json
 import shutil
 import sys
 from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urlparse
 
 import pytest
 from playwright.sync_api import expect
@@ -371,6 +372,28 @@ def test_the_enemy_may_withstand_and_shoot_and_cannot_without_a_loaded_bow(phone
     error = page.locator('[data-param="enemy_reaction"] .kr-field__error')
     expect(error).to_contain_text(gettext("needs a loaded ranged weapon in the enemy's profile to withstand and shoot"))
     assert page.locator("#a-enemy_reaction").get_attribute("aria-invalid") == "true"
+
+
+def test_the_advisors_address_holds_its_units_and_situation(phone, server):
+    """Shared or bookmarked, the advisor opens with the same units (by name) and situation."""
+    page = phone([ARCHERS, SAMURAI])
+    page.goto(f"{server}/advisor/")
+    page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+    page.locator("#a-distance").fill("14")
+    page.wait_for_function(
+        "() => new URLSearchParams(location.search).get('distance') === '14'", timeout=ENGINE_TIMEOUT
+    )
+    query = dict(parse_qsl(urlparse(page.url).query))
+    assert (query["mine"], query["enemy"]) == (ARCHERS["name"], SAMURAI["name"])
+    swapped = {**query, "mine": SAMURAI["name"], "enemy": ARCHERS["name"], "distance": "9"}
+    page.goto(f"{server}/advisor/?{urlencode(swapped)}")
+    page.wait_for_function(ADVICE_FRESH + " && window.__krAdvice.situation.distance === 9", timeout=ENGINE_TIMEOUT)
+    assert page.locator("#a-distance").input_value() == "9"
+    samurai, archers = read_units(units_file(SAMURAI, ARCHERS))
+    expected = advise(samurai, archers, {**dict(ADVISOR_DEFAULTS), "distance": 9}).rows
+    assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.actions.join(','))") == [
+        ",".join(row.actions) for row in expected
+    ]
 
 
 def test_without_saved_units_the_advisor_points_to_my_units(phone, server):

@@ -415,13 +415,22 @@
     const status = root.querySelector(".kr-advisor__status");
     const result = root.querySelector(".kr-advisor__result");
     const numbers = window.krNumbers(data.numbers); // as kensei-ref advise writes them (numbers.js)
-    const remembered = JSON.parse(window.sessionStorage.getItem("kensei-ref:advisor") || "{}");
+    let remembered = JSON.parse(window.sessionStorage.getItem("kensei-ref:advisor") || "{}");
     let pair = null;
     let asked = 0;
 
+    // The advisor's inputs live in its address, as a calculator's do: a shared or bookmarked advisor
+    // opens with the same situation, and the same two units when this device holds units of those
+    // names. An address without them (every one before) opens as it always did.
+    const query = new URLSearchParams(window.location.search);
+    const fromAddress = (p) => (p.kind === "bool" ? ["1", "true"].includes(query.get(p.name)) : query.get(p.name));
+    const kensei = stored(data).filter((unit) => unit.game === "kensei");
+    const named = (side) => kensei.findIndex((unit) => nameOf(unit) === query.get(side));
+    if (named("mine") >= 0 && named("enemy") >= 0) remembered = { mine: named("mine"), enemy: named("enemy") };
+
     const main = data.params.filter((p) => ["distance", "enemy_cover", "objective"].includes(p.name));
     const more = data.params.filter((p) => !main.includes(p));
-    const value = (p) => (p.name in data.defaults ? data.defaults[p.name] : p.default);
+    const value = (p) => (query.has(p.name) ? fromAddress(p) : p.name in data.defaults ? data.defaults[p.name] : p.default);
     form.replaceChildren(
       element("fieldset", { class: "kr-calc__group" }, [element("legend", { text: data.ui.situation }), ...main.map((p) => fieldBlock(p, "a", value(p)))]),
       element("details", { class: "kr-calc__more" }, [element("summary", { text: data.ui.more }), ...more.map((p) => fieldBlock(p, "a", value(p)))]),
@@ -453,6 +462,7 @@
         return;
       }
       renderAdvice(answer.advice, situation);
+      writeAddress(situation);
       status.textContent = answer.advice.out_of_the_game ? data.ui.out : data.ui.ready;
       root.dataset.state = "fresh";
       // for the benchmark: the engine's time, and from the request to the table on screen
@@ -521,6 +531,16 @@
         element("ul", { class: "kr-advisor__costly-list" }, costly)] : []));
       result.dataset.rows = String(advice.rows.length);
       window.__krAdvice = { advice, situation };
+    }
+    /** The units and the situation into the page's address (the form's values, for a shared link). */
+    function writeAddress(situation) {
+      if (window.location.protocol === "file:" || !pair) return;
+      const address = new URLSearchParams({ mine: nameOf(pair[0]), enemy: nameOf(pair[1]) });
+      for (const [name, value] of Object.entries(situation)) {
+        if (value === false || value === null || value === undefined) continue;
+        address.set(name, value === true ? "1" : String(value));
+      }
+      history.replaceState(history.state, "", `?${address}${window.location.hash}`);
     }
     /** "label: " as the language writes it (a no-break space before the colon in French). */
     const labelled = (text) => fill(data.ui.pair, { label: text, value: "" });
