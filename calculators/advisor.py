@@ -169,6 +169,16 @@ class Advice:
         """The action points ``row``'s orders leave for orders that change no odds."""
         return self.action_points - row.cost
 
+    @property
+    def groups(self) -> tuple[tuple[int, ...], ...]:
+        """The rows (by index, best first) whose outcomes are the same, each group in the table's order:
+        Fire then March, Fire then Run and Fire then Reload deal the same Wounds with the same odds,
+        and are one choice for the player's objective, told apart only by what they keep."""
+        found: dict[tuple[object, ...], list[int]] = {}
+        for index, row in enumerate(self.rows):
+            found.setdefault(_outcome(row), []).append(index)
+        return tuple(tuple(indices) for indices in found.values())
+
 
 def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: RuleValues | None = None) -> Advice:
     """The ranked orders for ``mine`` against ``enemy`` in ``situation`` (the :data:`PARAMS`).
@@ -229,6 +239,11 @@ def _turn(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: Ru
     return inputs, Turn(mine, enemy, inputs)
 
 
+def _outcome(row: Row) -> tuple[object, ...]:
+    """Everything a row's odds say: rows with equal outcomes differ only in what they keep."""
+    return (row.dealt, row.p_reach, row.p_charged, row.victory, row.draw, row.defeat, row.expected_taken)
+
+
 def _check_contradictions(inputs: Any, enemy: Profile) -> None:
     """Inputs that cannot all be true on the table are refused, with the one to change: units in
     contact (0 cm) are engaged in combat; a unit cannot lose more Wounds than it has."""
@@ -282,6 +297,7 @@ def advice_json(advice: Advice) -> dict[str, Any]:
             {"order": name, "rule": rule, "action_points": cost} for name, rule, cost in advice.other_orders
         ],
         "rows": [_row_json(row, advice) for row in advice.rows],
+        "groups": [list(group) for group in advice.groups],
         "left_out": [
             {
                 "actions": list(actions),

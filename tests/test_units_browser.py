@@ -23,7 +23,7 @@ from unit_profiles import ARCHERS, SAMURAI, units_file
 
 from calculators import CALCULATORS
 from calculators.advisor import advise
-from calculators.orders import OTHER_ORDER_LABELS
+from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
 from calculators.profiles import parse_units, read_units
 from kensei_ref.languages import get_translations
 from kensei_ref.numbers import numbers_for
@@ -262,6 +262,11 @@ def test_a_shared_link_saves_its_units_once_the_player_agrees(phone, server):
 # ---- The orders advisor --------------------------------------------------------------------------
 
 
+def _sequence_text(row, lang: str) -> str:
+    gettext = get_translations(lang).gettext
+    return " → ".join(gettext(ACTION_LABELS[action]) for action in row.actions) if row.actions else gettext("Nothing")
+
+
 def _python_rows(situation: dict) -> list:
     archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
     return list(advise(archers, samurai, situation).rows)
@@ -275,11 +280,16 @@ def test_the_advisor_ranks_the_orders_of_two_saved_units_as_python_does(phone, s
     page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)  # no tap: the first two units
     rows = _python_rows(dict(ADVISOR_DEFAULTS))
     shown = page.locator(".kr-advisor__table tbody tr")
-    assert shown.evaluate_all("(rows) => rows.map((row) => row.dataset.actions)") == [
-        ",".join(row.actions) for row in rows
-    ]
     archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
     advice = advise(archers, samurai, dict(ADVISOR_DEFAULTS))
+    # one row for each group of sequences with the same odds, the others named in it
+    assert shown.evaluate_all("(rows) => rows.map((row) => [row.dataset.actions, row.dataset.same])") == [
+        [",".join(rows[group[0]].actions), " ".join(",".join(rows[i].actions) for i in group[1:])]
+        for group in advice.groups
+    ]
+    gettext = get_translations(lang).gettext
+    best = page.locator(".kr-advisor__best").inner_text()
+    assert best.startswith(gettext("Best: %(orders)s") % {"orders": _sequence_text(rows[0], lang)}), best
     expect(page.locator(".kr-advisor__costly-list li")).to_have_count(len(advice.too_costly))
     assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.points_left)") == [
         advice.points_left(row) for row in rows
@@ -287,7 +297,6 @@ def test_the_advisor_ranks_the_orders_of_two_saved_units_as_python_does(phone, s
     # the orders without odds the points left may pay for, each named in the page's language with its rule
     others = page.locator(".kr-advisor__others-list li")
     expect(others).to_have_count(len(advice.other_orders))
-    gettext = get_translations(lang).gettext
     for item, (name, rule, _price) in zip(others.all(), advice.other_orders, strict=True):
         link = item.locator("a")
         assert link.inner_text() == gettext(OTHER_ORDER_LABELS[name])

@@ -111,6 +111,7 @@ def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str, *, w
         points=advice.action_points, objective=_(OBJECTIVE_LABELS[advice.objective])
     )
     lines += _wrapped(sorted_by)
+    lines += _headline(advice, _, numbers)
     lines += _table(advice, _, numbers, wide)
     lines += ["", *_wrapped(_(TIES))]
     if advice.other_orders and any(advice.points_left(row) for row in advice.rows):
@@ -148,42 +149,83 @@ def _wrapped(text: str, indent: str = "") -> list[str]:
     )
 
 
-def _table(advice: Advice, _: Callable[[str], str], numbers: Any, wide: bool) -> list[str]:
-    """The rows, one line each when they fit (or ``wide``); otherwise each row's orders on a line of
-    their own ("3. Fire → Charge") above its figures, whose columns then fit on their own."""
+def _headers(advice: Advice, _: Callable[[str], str]) -> list[str]:
     goal = [f"≥{advice.goal}"] if advice.goal != 1 else []  # "≥1" is already a column
-    figure_headers = [_("AP"), _("Left"), _("Wounds"), "≥1", *goal]
-    figure_headers += [_("Destroyed"), _("Reach"), _("Victory"), _("Defeat"), _("Taken")]
+    return [
+        _("AP"),
+        _("Left"),
+        _("Wounds"),
+        "≥1",
+        *goal,
+        _("Destroyed"),
+        _("Reach"),
+        _("Victory"),
+        _("Defeat"),
+        _("Taken"),
+    ]
+
+
+def _headline(advice: Advice, _: Callable[[str], str], numbers: Any) -> list[str]:
+    """The best orders first, with their figures as "label value" (those that mean something for them)."""
+    if not advice.rows:
+        return []
+    best = advice.rows[0]
+    pairs = [
+        f"{header}\u00a0{cell}"  # a label and its figure on one line
+        for header, cell in zip(_headers(advice, _), _cells(best, advice, numbers), strict=True)
+        if cell != "–"
+    ]
+    line = _("Best: {orders}").format(orders=_sequence(best.actions, _)) + " — " + ", ".join(pairs)
+    return ["", *_wrapped(line), ""]
+
+
+def _table(advice: Advice, _: Callable[[str], str], numbers: Any, wide: bool) -> list[str]:
+    """One row for each group of sequences with the same odds (the first, which keeps the most, with
+    the others named under it), one line each when they fit (or ``wide``); otherwise each row's orders
+    on a line of their own ("3. Fire → Charge") above its figures, whose columns then fit on their own."""
+    figure_headers = _headers(advice, _)
     rows = [
-        (str(index), _sequence(row.actions, _), _cells(row, advice, numbers))
-        for index, row in enumerate(advice.rows, 1)
+        (
+            str(number),
+            _sequence(advice.rows[group[0]].actions, _),
+            _cells(advice.rows[group[0]], advice, numbers),
+            [_sequence(advice.rows[other].actions, _) for other in group[1:]],
+        )
+        for number, group in enumerate(advice.groups, 1)
     ]
     widths = [
-        max([len(header), *(len(cells[column]) for *_ignored, cells in rows)])
-        for column, header in enumerate(figure_headers)
+        max([len(header), *(len(row[2][column]) for row in rows)]) for column, header in enumerate(figure_headers)
     ]
-    index_width = max(len(index) for index, _orders, _cells_ in rows) if rows else 1
-    orders_width = max([len(_("Orders")), *(len(orders) for _index, orders, _cells_ in rows)])
-
+    index_width = max([1, *(len(row[0]) for row in rows)])
+    orders_width = max([len(_("Orders")), *(len(row[1]) for row in rows)])
     gap = "  "
 
     def figures(cells: list[str]) -> str:
         return gap.join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True))
 
+    def same(others: list[str]) -> list[str]:
+        text = _("Same odds: {orders}").format(orders=" · ".join(others))
+        return (
+            _wrapped(text, " " * (index_width + 2))
+            if others and not wide
+            else [" " * (index_width + 2) + text]
+            if others
+            else []
+        )
+
     one_line = index_width + 2 + orders_width + 2 + len(figures(figure_headers))
     if wide or one_line <= TERMINAL_WIDTH:
-        head = f"{'#'.rjust(index_width)}  {_('Orders').ljust(orders_width)}  {figures(figure_headers)}"
-        body = [
-            f"{index.rjust(index_width)}  {orders.ljust(orders_width)}  {figures(cells)}"
-            for index, orders, cells in rows
-        ]
-        return [head.rstrip(), *(line.rstrip() for line in body)]
+        table = [f"{'#'.rjust(index_width)}  {_('Orders').ljust(orders_width)}  {figures(figure_headers)}".rstrip()]
+        for index, orders, cells, others in rows:
+            table.append(f"{index.rjust(index_width)}  {orders.ljust(orders_width)}  {figures(cells)}".rstrip())
+            table += same(others)
+        return table
     indent = " " * (index_width + 2)
     if len(indent + figures(figure_headers)) > TERMINAL_WIDTH:
         gap = " "  # the figures alone are still too wide in two spaces
     table = [indent + figures(figure_headers)]
-    for index, orders, cells in rows:
-        table += [f"{index.rjust(index_width)}. {orders}", indent + figures(cells)]
+    for index, orders, cells, others in rows:
+        table += [f"{index.rjust(index_width)}. {orders}", indent + figures(cells), *same(others)]
     return table
 
 

@@ -97,6 +97,8 @@ UI = {
     "mixed": N_("Models with different Wounds"),
     "mixed_help": N_("Then list each model's Wounds."),
     "left_out": N_("Allowed by the rules, but left out: a calculator cannot take them."),
+    "best": N_("Best: %(orders)s"),
+    "same_odds": N_("Same odds: %(orders)s"),
     "left_out_row": N_("%(orders)s: %(calculator)s: %(reason)s"),
     "nothing": N_("Nothing"),
     "calculators": N_("Calculators"),

@@ -283,6 +283,22 @@ def test_rows_are_sorted_by_the_objective(objective):
     assert [row["actions"] for row in document["rows"]] == [list(row.actions) for row in advice.rows]
 
 
+def test_sequences_with_the_same_odds_are_one_group_in_the_tables_order():
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    advice = advise(archers, samurai, {"distance": 20})
+    assert sorted(index for group in advice.groups for index in group) == list(range(len(advice.rows)))
+    for group in advice.groups:
+        assert list(group) == list(range(group[0], group[-1] + 1))  # neighbours in the table
+        first = advice.rows[group[0]]
+        for other in group[1:]:
+            row = advice.rows[other]
+            assert (row.dealt, row.victory, row.defeat, row.expected_taken) == (
+                first.dealt, first.victory, first.defeat, first.expected_taken)  # fmt: skip
+    fire = next(group for group in advice.groups if ("fire",) in [advice.rows[i].actions for i in group])
+    assert {advice.rows[i].actions for i in fire} >= {("fire", "reload"), ("fire",), ("fire", "march"), ("fire", "run")}
+    assert advice_json(advice)["groups"] == [list(group) for group in advice.groups]
+
+
 def test_rows_of_equal_figures_keep_the_weapon_loaded_then_points_then_position():
     """Fire, then Reload keeps a loaded weapon; Fire alone keeps a point; Fire then March moves."""
     archers, samurai = read_units(units_file(ARCHERS, SAMURAI))

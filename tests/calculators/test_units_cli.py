@@ -13,6 +13,7 @@ from unit_profiles import ARCHERS, SAMURAI, WARBAND, unit_of_type, units_file
 from calculators import CALCULATORS
 from calculators.advisor import advice_json, advise
 from calculators.profiles import read_units
+from kensei_ref.cli.advise import _sequence
 from kensei_ref.cli.main import main
 
 
@@ -121,10 +122,15 @@ def test_advise_table_lists_every_row_best_first(units, capsys):
                              "--enemy", "Samurai", "--distance", "14")  # fmt: skip
     assert status == 0
     archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
-    rows = advise(archers, samurai, {"distance": 14}).rows
+    advice = advise(archers, samurai, {"distance": 14})
     numbered = [line for line in out.splitlines() if re.match(r" ?\d+[. ] ", line)]
-    assert len(numbered) == len(rows)
+    assert len(numbered) == len(advice.groups)  # one row for each group of sequences with the same odds
     assert "Fire with Greater Precision" in numbered[0]
+    assert "Best: Fire with Greater Precision — " in out
+    for group in advice.groups:
+        if len(group) > 1:  # the others of a group are named under its row
+            named = " · ".join(_sequence(advice.rows[other].actions, str) for other in group[1:])
+            assert f"Same odds: {named}" in " ".join(out.split()), named
     assert "Rows with equal figures are ranked by what they keep" in out
 
 
@@ -140,10 +146,10 @@ def test_advise_fits_80_columns_and_wide_gives_one_line_a_row(tmp_path, capsys, 
     status, out, _ = run_cli(main, capsys, *args)
     assert status == 0
     assert max(len(line) for line in out.splitlines()) <= 80, out
-    rows = advise(*read_units(json.loads(path.read_text())), {"distance": 9, "enemy_reaction": "shoot", "goal": 3}).rows
+    advice = advise(*read_units(json.loads(path.read_text())), {"distance": 9, "enemy_reaction": "shoot", "goal": 3})
     status, wide, _ = run_cli(main, capsys, *args, "--wide")
     table = [line for line in wide.splitlines() if re.match(r" ?\d+ ", line)]
-    assert status == 0 and len(table) == len(rows)
+    assert status == 0 and len(table) == len(advice.groups)
     assert max(len(line) for line in table) > 80  # the whole table, which the default folds
 
 

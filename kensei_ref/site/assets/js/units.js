@@ -475,12 +475,18 @@
       const headers = [data.ui.orders, data.ui.ap, data.ui.left, data.ui.expected, fill(data.ui.at_least, { goal: 1 }),
         ...(goal ? [fill(data.ui.at_least, { goal: advice.goal })] : []), data.ui.destroyed, data.ui.reach,
         data.ui.victory, data.ui.defeat, data.ui.taken, data.ui.calculators];
-      const rows = advice.rows.map((row, index) => {
+      // one row for each group of sequences with the same odds: the first (which keeps the most), the
+      // others named under it, as kensei-ref advise shows them
+      const groups = advice.groups || advice.rows.map((_, index) => [index]);
+      const sequence = (row) => (row.actions.length ? row.actions.map((a) => data.actions[a]).join(" → ") : data.ui.nothing);
+      const rows = groups.map((group, index) => {
+        const row = advice.rows[group[0]];
+        const same = group.slice(1).map((other) => sequence(advice.rows[other]));
         // as kensei-ref advise shows them: a charge's reach, defeat and Wounds taken where it charges;
         // victory where it charges or may destroy the enemy; "–" where a figure means nothing
         const charges = row.p_charged !== null && row.p_charged !== undefined;
         const decides = charges || row.destroyed > 0;
-        const orders = row.actions.length ? row.actions.map((a) => data.actions[a]).join(" → ") : data.ui.nothing;
+        const orders = sequence(row);
         const links = row.calculators.map((run) => element("a", { href: linkTo(run),
           text: run.side === "enemy" ? `${data.calculator_names[run.name]} (${data.ui.enemy_shot})` : data.calculator_names[run.name] }));
         const ruleLinks = row.rules.filter((id) => data.rules[id]).map((id) => element("a", { href: data.rules[id], text: data.rule_titles[id] }));
@@ -488,7 +494,8 @@
         const figure = (text) => element("td", { "data-label": labelled(headers[++column]), text });
         const when = (shown, text) => (shown ? figure(text) : (++column, element("td", { class: "kr-advisor__none", text: "–" })));
         const cells = [
-          element("th", { scope: "row" }, [element("span", { class: "kr-advisor__rank", text: `${index + 1}. ` }), orders]),
+          element("th", { scope: "row" }, [element("span", { class: "kr-advisor__rank", text: `${index + 1}. ` }), orders,
+            ...(same.length ? [element("small", { class: "kr-advisor__same", text: fill(data.ui.same_odds, { orders: same.join(" · ") }) })] : [])]),
           figure(String(row.action_points)),
           figure(String(row.points_left)),
           figure(numbers.decimal(row.expected_wounds)),
@@ -504,8 +511,14 @@
             element("span", { class: "kr-advisor__rules" }, [labelled(data.ui.rules_used), ...join(ruleLinks)]),
           ]),
         ];
-        return element("tr", { "data-actions": row.actions.join(",") }, cells);
+        return element("tr", { "data-actions": row.actions.join(","),
+          "data-same": group.slice(1).map((other) => advice.rows[other].actions.join(",")).join(" ") }, cells);
       });
+      // the best orders first, with the figures that mean something for them
+      const best = rows.length ? element("p", { class: "kr-advisor__best" }, [
+        element("strong", { text: fill(data.ui.best, { orders: sequence(advice.rows[0]) }) }),
+        ` — ${[...rows[0].querySelectorAll("td[data-label]")].filter((td) => !td.classList.contains("kr-advisor__none"))
+          .map((td) => `${td.dataset.label}${td.textContent}`).join(" · ")}`]) : null;
       const table = element("table", { class: "kr-advisor__table" }, [
         element("thead", {}, [element("tr", {}, headers.map((text) => element("th", { scope: "col", text })))]),
         element("tbody", {}, rows),
@@ -521,7 +534,7 @@
       const leftOut = (advice.left_out || []).map(({ actions, calculator, error }) => element("li", {
         text: fill(data.ui.left_out_row, { orders: actions.map((a) => data.actions[a]).join(" → "),
           calculator: data.calculator_names[calculator], reason: errorText(data, error, []) }) }));
-      result.replaceChildren(element("div", { class: "kr-advisor__scroll" }, [table]),
+      result.replaceChildren(...(best ? [best] : []), element("div", { class: "kr-advisor__scroll" }, [table]),
         element("p", { class: "kr-advisor__ties", text: data.ui.ties }), ...(leftOut.length ? [
         element("p", { class: "kr-advisor__left-out", text: data.ui.left_out }),
         element("ul", { class: "kr-advisor__left-out-list" }, leftOut)] : []), ...(others.length ? [
