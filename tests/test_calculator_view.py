@@ -226,11 +226,11 @@ def test_the_engines_start_says_how_far_it_is(page, server, lang):
     held = _hold_engine(page)
     page.goto(f"{server}/{_prefix(lang)}calculators/regroup/?honor=4")
     progress = page.locator(".kr-calc__progress")
-    page.wait_for_function("() => !document.querySelector('.kr-calc__progress')?.hidden")
+    page.wait_for_function("() => document.querySelector('.kr-calc__progress')?.textContent !== ''")
     assert progress.inner_text() == tr(UI["stage_download"])
     _release(held)
     settle(page)
-    assert progress.is_hidden()
+    assert progress.text_content() == ""
     assert_same_numbers(result_of(page)[1], CALCULATORS["regroup"].run({"honor": 4}))
 
 

@@ -325,6 +325,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
             engine=engine_href(lang, root_language),
             engine_start=ctx.url("assets/js/engine-start.js"),  # starts the engine early: the page's scripts run last
             link_inputs=ctx.url("assets/js/link-inputs.js"),  # a shared link's inputs in the form at once
+            units=script_data["units"],  # the pickers' place, with its words for a device without units
             data=json.dumps(script_data, ensure_ascii=False),  # an attribute: Material re-runs scripts it swaps in
         )
     )

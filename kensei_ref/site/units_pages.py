@@ -246,6 +246,10 @@ def advisor_page(book: RuleBook, lang: str) -> str:
             data=json.dumps(data, ensure_ascii=False),
             readings=readings,
             clarifications=ctx.link(CLARIFICATIONS_PAGE),
+            # the pickers' words for a device without units, as built: nothing moves when there are none
+            no_units=data["ui"]["no_units"],
+            units_page=data["units_page"],
+            units_page_title=data["ui"]["units_page"],
         )
     )
 

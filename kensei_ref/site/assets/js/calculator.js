@@ -513,12 +513,11 @@
 
     // How far the engine's start is, under the status line, until it is ready (a slow phone waits
     // seconds for it): downloading, then starting; the results then say they are being computed.
-    const progress = element("p", { class: "kr-calc__progress", role: "status" });
-    status.after(progress);
+    // (its line is in the page as built, empty until then: nothing below it moves when it fills)
+    const progress = root.querySelector(".kr-calc__progress");
     function showProgress() {
       const text = !engine.ready && !engine.failed && engine.stage ? data.ui[`stage_${engine.stage}`] : "";
-      progress.textContent = text || "";
-      progress.hidden = !text;
+      if (progress) progress.textContent = text || "";
     }
     showProgress();
 

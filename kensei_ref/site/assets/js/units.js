@@ -576,9 +576,15 @@
   function calculatorPickers(root) {
     const calcData = JSON.parse(root.querySelector(".kr-calc__data").dataset.json);
     const data = calcData.units;
-    if (!data || root.querySelector(".kr-calc__units")) return;
-    const box = element("div", { class: "kr-calc__units" });
-    root.querySelector(".kr-calc__scenarios").before(box);
+    // the page as built holds the box, with the words for a device without units (nothing moves when
+    // there are none); the pickers replace them once
+    let box = root.querySelector(".kr-calc__units");
+    if (!data || (box && box.dataset.filled)) return;
+    if (!box) {
+      box = element("div", { class: "kr-calc__units" });
+      root.querySelector(".kr-calc__scenarios").before(box);
+    }
+    box.dataset.filled = "1";
     const form = root.querySelector('form[data-scenario="1"]');
     pickers(box, data, async (mine, enemy) => {
       const answer = await ask({ fill: { calculator: calcData.calculator, mine, enemy } });
