@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from kensei_ref.languages import get_translations
+from kensei_ref.numbers import numbers_for
 from kensei_ref.site.benchmarks_page import benchmarks_page, machine_facts, machine_text, measured_text
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -57,3 +59,30 @@ def test_the_french_and_russian_pages_have_no_english_unit_machine_or_iso_date(l
     kibibytes = {"fr": "\u00a0Kio |", "ru": "\u00a0КиБ |"}[lang]
     assert page.count(kibibytes) == 2, "the two transfer sizes"
     assert page.count(CORES[lang][1]) == 2, "the calculators' machine and the browser's"
+
+
+LIGHTHOUSE = {
+    "lighthouse": "12.2.3",
+    "date": "2026-12-06",
+    "pages": {
+        "en": {"home": {"performance": 97, "accessibility": 100, "best-practices": 100, "seo": 100,
+                        "tbt_ms": 140, "cls": 0.001, "lcp_ms": 1689}},
+        "fr": {"advisor": {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100,
+                           "tbt_ms": 195.4, "cls": 0.0125, "lcp_ms": 1839}},
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_lighthouse_figures_are_a_table_in_the_pages_language(lang):
+    figures = json.loads((DOCS / "benchmarks.json").read_text(encoding="utf-8"))
+    browser = {**json.loads((DOCS / "benchmarks-browser.json").read_text(encoding="utf-8")), "lighthouse": LIGHTHOUSE}
+    page = benchmarks_page(figures, lang, browser)
+    tr = get_translations(lang).gettext
+    assert f"### {tr('Lighthouse, on a phone')}" in page
+    advisor = next(line for line in page.splitlines() if line.startswith(f"| {tr('Orders advisor')} | fr |"))
+    assert "| 95 | 100 | 100 | 100 |" in advisor
+    assert numbers_for(lang).quantity(195.4, tr("ms"), 0) in advisor and numbers_for(lang).decimal(0.0125, 3) in advisor
+    plain = json.loads((DOCS / "benchmarks-browser.json").read_text(encoding="utf-8"))
+    plain.pop("lighthouse", None)  # figures written before make bench measured Lighthouse
+    assert tr("Lighthouse, on a phone") not in benchmarks_page(figures, lang, plain)

@@ -211,7 +211,41 @@ def _browser_view(figures: dict, lang: str) -> dict:
         "measured": measured_text(figures["measured"], lang),
         "rows": [{"label": label, "value": value} for label, value in rows],
         "scenarios": _scenario_rows(figures.get("scenarios", []), lang),
+        "lighthouse": _lighthouse_view(figures.get("lighthouse"), lang),
     }
+
+
+PAGE_KINDS = {
+    "home": N_("Home page"),
+    "rule": N_("Rule page"),
+    "glossary": N_("Glossary"),
+    "calculator": N_("Calculator"),
+    "units": N_("My units"),
+    "advisor": N_("Orders advisor"),
+    "digest": N_("Rules digest"),
+    "offline": N_("Offline use"),
+}
+"""The kinds of page Lighthouse measures (tests/benchmarks/bench_lighthouse.py), as the table names them."""
+
+
+def _lighthouse_view(figures: dict | None, lang: str) -> dict | None:
+    """Lighthouse's mobile figures for each kind of page in each language (``make bench``), or None."""
+    if not figures:
+        return None
+    _ = get_translations(lang).gettext
+    numbers = numbers_for(lang)
+    rows = [
+        {
+            "page": _(PAGE_KINDS.get(kind, kind)),
+            "lang": page_lang,
+            **{key: str(page[key]) for key in ("performance", "accessibility", "best-practices", "seo")},
+            "tbt": numbers.quantity(page["tbt_ms"], symbol(lang, MILLISECONDS), 0),
+            "cls": numbers.decimal(page["cls"], 3),
+        }
+        for page_lang, kinds in figures["pages"].items()
+        for kind, page in kinds.items()
+    ]
+    return {"version": figures["lighthouse"], "measured": measured_text(figures["date"], lang), "rows": rows}
 
 
 def _offline_rows(offline: dict | None, lang: str) -> list[tuple[str, str]]:
