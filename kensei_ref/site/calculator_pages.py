@@ -306,7 +306,7 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         "choices": CHOICE_LABELS,
         "rules": rules,
         "result_template": str(result_template.body(SLOTS, ui)),  # type: ignore[attr-defined]
-        "units": _picker_data(book, lang, name),
+        "units": _picker_data(book, lang, name, directory_urls),
     }
     rule = book.rule(calculator.rule_id)
     return (
@@ -371,11 +371,11 @@ def _example_notices(ctx: PageContext, name: str) -> list[dict[str, str]]:
     return notices
 
 
-def _picker_data(book: RuleBook, lang: str, name: str) -> dict[str, Any] | None:
+def _picker_data(book: RuleBook, lang: str, name: str, directory_urls: bool) -> dict[str, Any] | None:
     """The unit pickers' data (units_pages imports this module for its choice labels, hence the import here)."""
     from kensei_ref.site.units_pages import picker_data
 
-    return picker_data(book, lang, page_path(name), name)
+    return picker_data(book, lang, page_path(name), name, directory_urls)
 
 
 def index_page(book: RuleBook, lang: str) -> str:

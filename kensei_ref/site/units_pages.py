@@ -197,9 +197,12 @@ def form_defaults() -> dict[str, dict[str, Any]]:
 PICKER_UI = ("mine", "enemy", "no_units", "units_page")
 
 
-def picker_data(book: RuleBook, lang: str, page: str, calculator: str) -> dict[str, Any] | None:
+def picker_data(
+    book: RuleBook, lang: str, page: str, calculator: str, directory_urls: bool = True
+) -> dict[str, Any] | None:
     """What a calculator page's "Your unit" and "Enemy unit" pickers need (units.js): the units of its
-    game, the sides it takes inputs from; ``None`` for a calculator that takes nothing from a unit."""
+    game, the sides it takes inputs from; ``None`` for a calculator that takes nothing from a unit. The
+    My units page is addressed as the page is served (a folder, or a file in the offline copy)."""
     sides = sides_used(calculator)
     if not sides:
         return None
@@ -211,7 +214,7 @@ def picker_data(book: RuleBook, lang: str, page: str, calculator: str) -> dict[s
         "version": VERSION,
         "storage": STORAGE_KEY,
         "ui": {key: tr(str(UI[key])) for key in PICKER_UI},
-        "units_page": PageContext(book, lang, page).url(UNITS_PAGE),
+        "units_page": PageContext(book, lang, page, directory_urls).url(UNITS_PAGE),
     }
 
 
@@ -248,7 +251,7 @@ def advisor_page(book: RuleBook, lang: str) -> str:
             clarifications=ctx.link(CLARIFICATIONS_PAGE),
             # the pickers' words for a device without units, as built: nothing moves when there are none
             no_units=data["ui"]["no_units"],
-            units_page=data["units_page"],
+            units_page=ctx.link(UNITS_PAGE),  # a Markdown link: MkDocs writes it as the page is served
             units_page_title=data["ui"]["units_page"],
         )
     )
