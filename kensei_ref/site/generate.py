@@ -34,7 +34,7 @@ def generated_pages(
     )
     generated.update(calculator_pages.calculator_pages(book, lang, SOURCE_LANGUAGE, directory_urls=directory_urls))
     generated.update(digest_pages(book, lang, site_url, directory_urls=directory_urls))
-    generated.update(units_pages.units_pages(book, lang))
+    generated.update(units_pages.units_pages(book, lang, directory_urls))
     generated[offline_page.OFFLINE_PAGE] = offline_page.offline_page(lang, with_archive=with_archive)
     if benchmarks is not None:
         calculators_figures, browser_figures = benchmarks

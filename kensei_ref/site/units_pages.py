@@ -224,7 +224,7 @@ def units_page(book: RuleBook, lang: str) -> str:
     return environment(lang).get_template("units.md.j2").render(data=json.dumps(data, ensure_ascii=False))
 
 
-def advisor_page(book: RuleBook, lang: str) -> str:
+def advisor_page(book: RuleBook, lang: str, directory_urls: bool = True) -> str:
     """The orders advisor: your unit, the enemy, the situation, and every allowed sequence ranked."""
     tr, ctx, data = _common(book, lang, ADVISOR_PAGE)
     data |= {
@@ -251,12 +251,12 @@ def advisor_page(book: RuleBook, lang: str) -> str:
             clarifications=ctx.link(CLARIFICATIONS_PAGE),
             # the pickers' words for a device without units, as built: nothing moves when there are none
             no_units=data["ui"]["no_units"],
-            units_page=ctx.link(UNITS_PAGE),  # a Markdown link: MkDocs writes it as the page is served
+            units_page=PageContext(book, lang, ADVISOR_PAGE, directory_urls).url(UNITS_PAGE),  # as served
             units_page_title=data["ui"]["units_page"],
         )
     )
 
 
-def units_pages(book: RuleBook, lang: str) -> dict[str, str]:
+def units_pages(book: RuleBook, lang: str, directory_urls: bool = True) -> dict[str, str]:
     """Both pages of one language."""
-    return {UNITS_PAGE: units_page(book, lang), ADVISOR_PAGE: advisor_page(book, lang)}
+    return {UNITS_PAGE: units_page(book, lang), ADVISOR_PAGE: advisor_page(book, lang, directory_urls)}
