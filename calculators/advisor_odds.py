@@ -22,9 +22,10 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from . import action_points, charge, melee, movement, shooting
+from . import action_points, charge, movement, shooting
 from .errors import CalculatorInputError
-from .orders import MOVES, SHOTS, Situation, action_cost
+from .melee_grid import MeleeGrid, MeleeSetting, PairTables, checked_melee_inputs, melee_setting
+from .orders import MOVES, SHOTS, Situation, action_cost, sequences
 from .profiles import Profile
 from .results import tail_sums
 from .rulebook import RuleValues
@@ -128,18 +129,6 @@ class Row:
         return self._tails[wounds] if wounds < len(self._tails) else Fraction(0)
 
 
-@dataclass(frozen=True)
-class Combat:
-    """The melee against the enemy with some Wounds left: its outcome and the Wounds each side deals."""
-
-    dealt: tuple[Fraction, ...]
-    taken: Fraction
-    victory: Fraction
-    draw: Fraction
-    defeat: Fraction
-    link: Link
-
-
 def wounds_left(wounds: tuple[int, ...], lost: int) -> tuple[int, int]:
     """The Wounds and models a unit has left after losing ``lost`` Wounds, taken off one model at a
     time in the order given (a model is removed when its last Wound goes)."""
@@ -159,9 +148,11 @@ class Turn:
         self.situation = self._situation()
         self.enemy_total = sum(enemy.wounds)
         self.mine_total = sum(mine.wounds)
-        self._combats: dict[tuple[int, int], Combat | None] = {}
         self._shots: dict[tuple[Any, ...], tuple[tuple[Fraction, ...], tuple[Link, ...]]] = {}
-        self._reactions: dict[tuple[int, int], tuple[tuple[Fraction, ...], Link | None]] = {}
+        self._setting: MeleeSetting | None = None
+        self._grids: dict[tuple[int, ...], MeleeGrid] = {}
+        self._tables: dict[int, PairTables] = {}
+        self._reaction_dice: dict[tuple[str, str], tuple[int, ...]] = {}
 
     def _situation(self) -> Situation:
         rules, inputs, unit = self.rules, self.inputs, self.mine
@@ -284,17 +275,45 @@ class Turn:
             "damage_rule": inputs.damage_rule,
         }
 
-    def reaction(self, lost: int, distance: int) -> tuple[tuple[Fraction, ...], Link | None]:
-        """P(your unit loses k Wounds) to the enemy's reaction shot, k from 0 (none when it fights)."""
+    def reaction_die(self, distance: int) -> tuple[int, ...]:
+        """The weights of the Wounds one enemy Wound's reaction dice deal (the shooting calculator's
+        own volley of one Wound); ``(1,)``, no roll, when the enemy fights."""
         if not self.enemy_shoots:
-            return (Fraction(1),), None
-        key = (lost, distance)
-        if key not in self._reactions:
-            mapping = self.reaction_inputs(lost, distance)
+            return (1,)
+        mapping = self.reaction_inputs(0, distance) | {"wounds": [1]}
+        key = (mapping["range"], mapping["shooter_in"])
+        if key not in self._reaction_dice:
             result: Any = _evaluate("shooting", shooting.CALCULATOR, mapping, self.rules)
-            pmf = capped(result.wounds.pmf, self.mine_total)
-            self._reactions[key] = (pmf, Link("shooting", mapping, side="enemy"))
-        return self._reactions[key]
+            self._reaction_dice[key] = tuple(result.wounds.weights)
+        return self._reaction_dice[key]
+
+    def grid(self, distance: int) -> MeleeGrid:
+        """Every melee of a charge from ``distance``, summed at once (:mod:`calculators.melee_grid`),
+        made for every enemy size the turn's charges from there may meet, in one pass."""
+        die = self.reaction_die(distance)
+        if die not in self._grids:
+            if self._setting is None:
+                mine = [wounds_left(self.mine.wounds, lost)[1] for lost in range(self.mine_total + 1)]
+                enemy = [wounds_left(self.enemy.wounds, lost)[1] for lost in range(self.enemy_total + 1)]
+                self._setting = melee_setting(self.melee_inputs, mine, enemy, self.rules)
+            self._grids[die] = MeleeGrid(self._setting, die, self._tables)
+            self._grids[die].slices(self._charged_sizes(die))
+        return self._grids[die]
+
+    def _charged_sizes(self, die: tuple[int, ...]) -> set[int]:
+        """The Wounds the enemy may have lost when a charge of this turn meets it, among the charges whose
+        reaction shot is ``die``."""
+        sizes: set[int] = set()
+        for actions in sequences(self.situation, self.rules):
+            moves = tuple(action for action in actions if action in MOVES)
+            if not actions or actions[-1] != "charge" or self.reaction_die(self.distance_after(moves)) != die:
+                continue
+            try:
+                shot, _ = self.shots(actions)
+            except RowLeftOut:
+                continue
+            sizes.update(lost for lost, p in enumerate(shot[: self.enemy_total]) if p)
+        return sizes
 
     def melee_inputs(self, lost: int, lost_mine: int = 0) -> dict[str, Any]:
         """The melee calculator's inputs: your unit charging after losing ``lost_mine`` Wounds, the enemy
@@ -322,28 +341,25 @@ class Turn:
             "b_defensive": 0 if self.enemy_shoots else inputs.enemy_defensive,
         }
 
-    def combat(self, lost: int, lost_mine: int = 0) -> Combat | None:
-        """The melee once the enemy has lost ``lost`` Wounds and your unit ``lost_mine``; ``None`` when
-        either side has none left to fight."""
-        key = (lost, lost_mine)
-        if key not in self._combats:
-            self._combats[key] = self._fight(lost, lost_mine)
-        return self._combats[key]
+    def checked_melee(self, lost: int, lost_mine: int) -> dict[str, Any]:
+        """The melee calculator's inputs for these losses as it accepts them (the enemy takes as much
+        Defensive Position as its dice pay for), or :class:`RowLeftOut` with its refusal."""
+        try:
+            return checked_melee_inputs(self.melee_inputs(lost, lost_mine), self.rules)
+        except CalculatorInputError as error:
+            raise RowLeftOut("melee", error) from None
 
-    def _fight(self, lost: int, lost_mine: int) -> Combat | None:
-        mapping = self.melee_inputs(lost, lost_mine)
-        if mapping["b_wounds"] == 0 or mapping["a_wounds"] == 0:
+    def reaction_link(self, lost: int, distance: int) -> Link | None:
+        """The enemy's reaction shot once it lost ``lost`` Wounds, as the shooting calculator accepts it
+        (none when the enemy fights), or :class:`RowLeftOut` with its refusal."""
+        if not self.enemy_shoots:
             return None
-        while True:  # the enemy takes as much Defensive Position as its dice pay for
-            try:
-                result: Any = melee.CALCULATOR.evaluate(mapping, self.rules)
-                break
-            except CalculatorInputError as error:
-                if error.field != "b_defensive" or not mapping["b_defensive"]:
-                    raise RowLeftOut("melee", error) from None
-                mapping["b_defensive"] -= 1
-        dealt = result.a_dealt.pmf
-        return Combat(dealt, result.b_dealt.mean, result.victory, result.draw, result.defeat, Link("melee", mapping))
+        mapping = self.reaction_inputs(lost, distance)
+        try:
+            shooting.ShootingInputs.from_dict(mapping, self.rules)
+        except CalculatorInputError as error:
+            raise RowLeftOut("shooting", error) from None
+        return Link("shooting", mapping, side="enemy")
 
 
 def _wounds_after(wounds: tuple[int, ...], lost: int) -> list[int]:
@@ -393,59 +409,51 @@ def sequence_row(turn: Turn, actions: tuple[str, ...]) -> Row:
     cost = sum(action_cost(action, turn.rules) for action in actions)
     keeps = Keeps(loaded_after(actions, turn.situation.loaded), sum(1 for a in actions if a in (*MOVES, "charge")))
     rules = tuple(dict.fromkeys(_rules_of(actions)))
-    destroyed_by_shots = shot[turn.enemy_total]
     if not actions or actions[-1] != "charge":
-        return Row(actions, cost, shot, victory=destroyed_by_shots, links=links, rules=rules, keeps=keeps)
+        return Row(actions, cost, shot, victory=shot[turn.enemy_total], links=links, rules=rules, keeps=keeps)
     p_reach, charge_link = turn.reach(actions)
     start = turn.distance_after(tuple(action for action in actions if action in MOVES))
-    dealt = list(shot)
-    charged = victory = draw = defeat = taken = Fraction(0)
-    reaction_links: list[Link] = []
-    melee_links: list[Link] = []
-    for lost, p_shot in enumerate(shot[: turn.enemy_total]):  # the enemy still there: it is charged
-        if not p_shot:
-            continue
-        answer, answer_link = turn.reaction(lost, start)
-        if answer_link is not None and not reaction_links:
-            reaction_links.append(answer_link)
-        for lost_mine, p_answer in enumerate(answer):
-            p = p_shot * p_answer
-            if not p:
-                continue
-            taken += p * lost_mine
-            fight = turn.combat(lost, lost_mine)
-            if fight is None:  # your unit destroyed by the reaction shot: no charge, a defeat
-                defeat += p
-                continue
-            charged += p
-            if not p_reach:
-                continue
-            dealt[lost] -= p * p_reach
-            for extra, p_fight in enumerate(fight.dealt):
-                dealt[lost + extra] += p * p_reach * p_fight
-            victory += p * p_reach * fight.victory
-            draw += p * p_reach * fight.draw
-            defeat += p * p_reach * fight.defeat
-            taken += p * p_reach * fight.taken
-            if not melee_links:
-                melee_links.append(fight.link)
+    reaction_links, melee_links = _first_runs(turn, shot, start, p_reach)
+    if not any(shot[: turn.enemy_total]):  # the shots destroy the enemy: nobody to charge
+        return Row(actions, cost, shot, victory=shot[turn.enemy_total], links=links, rules=rules, keeps=keeps)
+    odds = turn.grid(start).odds(shot, p_reach)
     if reaction_links:
         rules = (*rules, "kensei.reactions", "kensei.withstand-and-shoot")
+    charged = odds.charged
     links = (*links, *reaction_links, *((charge_link,) if charged else ()), *melee_links)
     return Row(
         actions,
         cost,
-        tuple(dealt),
+        odds.dealt,
         p_reach=p_reach if charged else None,
-        victory=destroyed_by_shots + victory,
-        draw=draw,
-        defeat=defeat,
-        expected_taken=taken,
+        victory=odds.victory,
+        draw=odds.draw,
+        defeat=odds.defeat,
+        expected_taken=odds.taken,
         links=links,
         rules=rules,
         p_charged=charged,
         keeps=keeps,
     )
+
+
+def _first_runs(turn: Turn, shot: tuple[Fraction, ...], start: int, p_reach: Fraction) -> tuple[list[Link], list[Link]]:
+    """The calculator runs a charge row links to: the enemy's reaction shot at the largest size the
+    shots may leave it, and the first melee that may follow, the largest too: a calculator that
+    refuses any run of the row refuses these, and the row is left out with that refusal."""
+    reaction_links: list[Link] = []
+    for lost, p_shot in enumerate(shot[: turn.enemy_total]):
+        if not p_shot:
+            continue
+        answer_link = turn.reaction_link(lost, start)
+        if answer_link is not None and not reaction_links:
+            reaction_links.append(answer_link)
+        lowest = next(face for face, weight in enumerate(turn.reaction_die(start)) if weight)
+        lost_mine = lowest * (turn.enemy_total - lost)
+        if lost_mine < turn.mine_total:
+            fight = Link("melee", turn.checked_melee(lost, lost_mine))
+            return reaction_links, [fight] if p_reach else []
+    return reaction_links, []
 
 
 def loaded_after(actions: tuple[str, ...], loaded: bool) -> bool:

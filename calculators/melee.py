@@ -137,7 +137,7 @@ def _field(inputs: Any, side: str, name: str) -> Any:
     return getattr(inputs, f"{side}_{name}")
 
 
-def _outnumbering(own_models: int, enemy_models: int, rules: RuleValues) -> int:
+def outnumbering(own_models: int, enemy_models: int, rules: RuleValues) -> int:
     """Bonus dice when the enemy has at most a third, or at most half, as many models."""
     if enemy_models * rules.value("kensei.outnumbering", "third_ratio") <= own_models:
         return rules.value("kensei.outnumbering", "third_bonus")
@@ -187,7 +187,7 @@ def _dice_before_defense(inputs: Any, side: str) -> int:
     rules: RuleValues = inputs.rules
     other = _other(side)
     dice: int = _field(inputs, side, "wounds") + _field(inputs, side, "extra_dice")
-    dice += _outnumbering(_field(inputs, side, "models"), _field(inputs, other, "models"), rules)
+    dice += outnumbering(_field(inputs, side, "models"), _field(inputs, other, "models"), rules)
     if _field(inputs, side, "counter_charge"):
         dice += rules.value("kensei.counter-charge", "bonus_dice")
     return dice
@@ -216,9 +216,9 @@ def combat_dice_bonus(inputs: Any, side: str, record: SideSteps) -> int:
     """Dice added to (or, for Defensive Position, taken from) the one per Wound (kensei.combat-dice)."""
     rules = inputs.rules
     bonus = 0
-    outnumbering = _outnumbering(_field(inputs, side, "models"), _field(inputs, _other(side), "models"), rules)
-    if outnumbering:
-        bonus += record.modifier("kensei.outnumbering", "outnumbering", N_("Outnumbering"), outnumbering)
+    outnumbering_dice = outnumbering(_field(inputs, side, "models"), _field(inputs, _other(side), "models"), rules)
+    if outnumbering_dice:
+        bonus += record.modifier("kensei.outnumbering", "outnumbering", N_("Outnumbering"), outnumbering_dice)
     if _field(inputs, side, "counter_charge"):
         dice = rules.value("kensei.counter-charge", "bonus_dice")
         bonus += record.modifier("kensei.counter-charge", "counter_charge", N_("Won against a counter-charge"), dice)

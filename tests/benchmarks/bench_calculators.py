@@ -7,8 +7,10 @@ Run from the project root::
 Prints a Markdown table and writes the figures as JSON to ``--out``. Times are medians over
 ``--repeats`` runs with :func:`time.perf_counter`. The Monte Carlo estimate rolls every die of
 every trial (Attack, Defense and Damage rolls) with a seeded generator, once; its error is the
-largest absolute difference between its frequencies and the exact probabilities. This file is
-not collected by pytest (it is not named ``test_*``); the product itself never samples.
+largest absolute difference between its frequencies and the exact probabilities. The orders advisor
+is timed for 10 against 10 models of one Wound (in Python, and as ``kensei-ref advise`` in a new
+process) and, among the largest inputs, for 40 against 40 models of 5 Wounds. This file is not
+collected by pytest (it is not named ``test_*``); the product itself never samples.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ import json
 import platform
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -119,6 +123,41 @@ def advisor_table() -> int:
     return len(advise(mine, enemy, ADVISOR_SITUATION).rows)
 
 
+def archers(name: str, models: int, wounds: int) -> dict:
+    """Infantry with loaded bows, ``models`` of ``wounds`` Wounds: the enemy may withstand and shoot."""
+    return {"name": name, "game": "kensei", "unit_type": "infantry", "wounds": [wounds] * models, "attack": 5,
+            "defense": 5, "armor": 3, "initiative": 4, "ranged": True, "loaded": True, "short_range_cm": 8,
+            "range_cm": 20, "long_range_cm": 40}  # fmt: skip
+
+
+LARGEST_UNITS = {"format": "kensei-ref/units", "version": 1, "units": [archers("mine", 40, 5), archers("enemy", 40, 5)]}
+"""The largest units the advisor's melees take: 40 models of 5 Wounds on each side (200 against 200
+Wounds), 9 cm apart. Their charge after a shot meets about 30,000 pairs of sizes, each an exact melee."""
+
+
+def largest_advisor(reaction: str) -> Callable[[], int]:
+    """The whole table of the largest units, the enemy answering the charge with ``reaction``."""
+    mine, enemy = read_units(LARGEST_UNITS)
+    return lambda: len(advise(mine, enemy, {"distance": 9, "enemy_reaction": reaction}).rows)
+
+
+def advise_command(repeats: int) -> dict:
+    """``kensei-ref advise`` for the advisor's figure (10 against 10 models of one Wound), as a player
+    runs it: a new process of the installed script, timed from its start to its exit (median)."""
+    script = Path(sys.executable).with_name("kensei-ref")
+    with tempfile.TemporaryDirectory() as folder:
+        units = Path(folder) / "units.json"
+        units.write_text(json.dumps(ADVISOR_UNITS), encoding="utf-8")
+        argv = [str(script), "advise", "--units", str(units), "--mine", "archers", "--enemy", "samurai",
+                "--distance", "8", "--charge-reading", "after-move"]  # fmt: skip
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+            times.append(time.perf_counter() - start)
+    return {"argv": ["kensei-ref", *argv[1:3], "units.json", *argv[4:]], "median_s": statistics.median(times)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
@@ -184,6 +223,10 @@ def main(argv: list[str] | None = None) -> int:
     largest_inputs = {
         case: median_time(lambda n=name, i=inputs: CALCULATORS[n].run(i), 3) for case, (name, inputs) in largest.items()
     }
+    for reaction, words in (("shoot", "withstands and shoots"), ("fight", "withstands and fights")):
+        case = f"orders advisor, 40 v 40 models of 5 Wounds (200 v 200), the enemy {words}"
+        largest_inputs[case] = median_time(largest_advisor(reaction), 3)
+    command = advise_command(args.repeats)
 
     def show(row: dict, key: str, pattern: str, scale: float = 1) -> str:
         return pattern.format(row[key] * scale) if key in row else ""
@@ -209,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
         f"\nOrders advisor, 10 v 10: {advisor['first_s'] * 1000:.0f} ms for the first table of a process, "
         f"{advisor['ours_s'] * 1000:.1f} ms for the next (median)"
     )
+    print(f"`{' '.join(command['argv'])}`: {command['median_s'] * 1000:.0f} ms, a new process (median)")
     print("\nLargest inputs within the bounds (median of 3 runs):")
     for case, seconds in largest_inputs.items():
         print(f"- {case}: {seconds * 1000:.0f} ms")
@@ -221,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
             "trials": args.trials,
             "rows": rows,
             "largest_inputs_s": largest_inputs,
+            "advise_command": command,
         }
         args.out.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
         print(f"\nwrote {args.out}")
