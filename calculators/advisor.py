@@ -24,8 +24,9 @@ from fractions import Fraction
 from typing import Any
 
 from . import melee
-from .advisor_odds import Row, RowLeftOut, Turn, sequence_row
+from .advisor_odds import Row, RowLeftOut, Turn
 from .choices import COVER, NONE
+from .enemy_reply import REACTION_CHOICES, reply_refusal, scored_row
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM
@@ -62,8 +63,6 @@ TIES = N_(
 
 MAX_DISTANCE = 200
 
-REACTIONS = ("fight", "shoot")
-"""The enemy's answers to a charge the advisor computes: Withstand and combat, Withstand and shoot."""
 
 PARAMS = (
     whole_number(
@@ -76,6 +75,13 @@ PARAMS = (
     ),
     choice("enemy_cover", N_("Enemy's cover"), N_("Worsens your shots and helps it in melee."), "kensei.cover", COVER),
     flag("enemy_in_water", N_("Enemy in water"), N_("A stream, brook, bog or ford."), "kensei.shallow-water"),
+    choice(
+        "cover",
+        N_("Your unit's cover"),
+        N_("Where it stands: worsens the enemy's reaction shot at it."),
+        "kensei.cover",
+        COVER,
+    ),
     choice(
         "shooter_in",
         N_("Your unit stands in"),
@@ -103,9 +109,16 @@ PARAMS = (
     choice(
         "enemy_reaction",
         N_("Enemy's reaction to a charge"),
-        N_("It withstands and fights, or withstands and shoots at your unit as it charges."),
+        N_("Unless one is chosen, each charge is scored under the reaction worst for you."),
         "kensei.reactions",
-        REACTIONS,
+        REACTION_CHOICES,
+        default="best",
+    ),
+    flag(
+        "enemy_charged",
+        N_("Enemy charged this turn"),
+        N_("It may then only withstand and fight."),
+        "kensei.withstand-and-combat",
     ),
     count(
         "enemy_defensive",
@@ -192,9 +205,13 @@ def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: R
         return Advice((), inputs.objective, goal, turn.situation.action_points, out_of_the_game=True)
     rows: list[Row] = []
     left_out: list[tuple[tuple[str, ...], RowLeftOut]] = []
+
+    def worst_first(row: Row) -> tuple[Fraction, ...]:
+        return _rank(row, inputs.objective, goal)[:2]
+
     for actions in sequences(turn.situation, inputs.rules):
         try:
-            rows.append(sequence_row(turn, actions))
+            rows.append(scored_row(turn, actions, worst_first))
         except RowLeftOut as refusal:
             left_out.append((actions, refusal))
     rows.sort(key=lambda row: _rank(row, inputs.objective, goal))
@@ -232,16 +249,16 @@ def _turn(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: Ru
         if profile.game != "kensei":
             raise CalculatorInputError(name, N_("must be a Kensei unit; the advisor is for Kensei"))
     _check_contradictions(inputs, enemy)
-    if inputs.enemy_reaction == "shoot" and not (enemy.ranged and enemy.loaded):
-        raise CalculatorInputError(
-            "enemy_reaction", N_("needs a loaded ranged weapon in the enemy's profile to withstand and shoot")
-        )
-    return inputs, Turn(mine, enemy, inputs)
+    turn = Turn(mine, enemy, inputs)
+    refused = reply_refusal(turn)
+    if refused is not None:
+        raise CalculatorInputError("enemy_reaction", *refused)
+    return inputs, turn
 
 
 def _outcome(row: Row) -> tuple[object, ...]:
     """Everything a row's odds say: rows with equal outcomes differ only in what they keep."""
-    return (row.dealt, row.p_reach, row.p_charged, row.victory, row.draw, row.defeat, row.expected_taken)
+    return (row.dealt, row.p_reach, row.p_charged, row.victory, row.draw, row.defeat, row.expected_taken, row.reply)
 
 
 def _check_contradictions(inputs: Any, enemy: Profile) -> None:
@@ -328,9 +345,27 @@ def _row_json(row: Row, advice: Advice) -> dict[str, Any]:
         "destroyed": float(row.destroyed),
         "p_charged": None if row.p_charged is None else float(row.p_charged),
         "loaded_after": row.loaded_after,
+        "reply": row.reply,
+        "fled": float(row.fled),
+        "p_counter": None if row.p_counter is None else float(row.p_counter),
+        "replies": [_reply_json(each, goal) for each in row.replies],
         "wounds_pmf": [float(p) for p in row.dealt],
         "calculators": [
             {"name": link.calculator, "inputs": dict(link.inputs), "side": link.side} for link in row.links
         ],
         "rules": list(row.rules),
+    }
+
+
+def _reply_json(row: Row, goal: int) -> dict[str, Any]:
+    """A charge's figures under one reply of the enemy's (the row shows those of the worst for you)."""
+    return {
+        "reply": row.reply,
+        "expected_wounds": float(row.expected_dealt),
+        "p_at_least_goal": float(row.at_least(goal)),
+        "victory": float(row.victory),
+        "defeat": float(row.defeat),
+        "expected_taken": float(row.expected_taken),
+        "net": float(row.net),
+        "fled": float(row.fled),
     }

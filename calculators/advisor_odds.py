@@ -17,12 +17,13 @@ is not charged; your unit destroyed by the reaction shot is a defeat and makes n
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
 from . import action_points, charge, movement, shooting
+from .choices import NONE
 from .errors import CalculatorInputError
 from .melee_grid import MeleeGrid, MeleeSetting, PairTables, checked_melee_inputs, melee_setting
 from .orders import MOVES, SHOTS, Situation, action_cost, sequences
@@ -96,6 +97,14 @@ class Row:
     """The chance the charge is made at all: the enemy is still there, and so is your unit."""
     keeps: Keeps = field(default_factory=lambda: Keeps(False, 0))
     """What the orders leave the player, which ranks rows of equal figures."""
+    reply: str | None = None
+    """The enemy's reply to the charge the figures are for (``None`` without a charge to answer)."""
+    fled: Fraction = Fraction(0)
+    """The chance the enemy runs away from the charge (a victory too)."""
+    p_counter: Fraction | None = None
+    """The chance your charge fails and the enemy's counter-charge reaches your unit."""
+    replies: tuple[Row, ...] = ()
+    """The row under each reply weighed (see :mod:`calculators.enemy_reply`), this one among them."""
 
     @property
     def loaded_after(self) -> bool:
@@ -140,19 +149,34 @@ class Turn:
     """Your unit's turn against the enemy: what it may do, and each sequence's odds (cached, since
     many sequences share a shot or a melee)."""
 
-    def __init__(self, mine: Profile, enemy: Profile, inputs: Any) -> None:
+    def __init__(self, mine: Profile, enemy: Profile, inputs: Any, reply: str | None = None) -> None:
         self.mine = mine
         self.enemy = enemy
         self.inputs = inputs
+        self.reply: str = reply or (inputs.enemy_reaction if inputs.enemy_reaction in ("fight", "shoot") else "fight")
+        """The enemy's answer to a charge this turn's melees are for: ``fight`` or ``shoot`` (it withstands),
+        ``counter-charge`` (your charge reaches an enemy that declared one) or ``counter-charged`` (its
+        counter-charge reaches your unit after your charge failed)."""
         self.rules: RuleValues = inputs.rules
         self.situation = self._situation()
         self.enemy_total = sum(enemy.wounds)
         self.mine_total = sum(mine.wounds)
         self._shots: dict[tuple[Any, ...], tuple[tuple[Fraction, ...], tuple[Link, ...]]] = {}
+        self._variants: dict[str, Turn] = {self.reply: self}
         self._setting: MeleeSetting | None = None
         self._grids: dict[tuple[int, ...], MeleeGrid] = {}
         self._tables: dict[int, PairTables] = {}
-        self._reaction_dice: dict[tuple[str, str], tuple[int, ...]] = {}
+        self._reaction_dice: dict[tuple[Any, ...], tuple[int, ...]] = {}
+
+    def replying(self, reply: str) -> Turn:
+        """This turn with the enemy answering a charge by ``reply``: the same shots (their work shared),
+        the melees of that reply."""
+        if reply not in self._variants:
+            variant = Turn(self.mine, self.enemy, self.inputs, reply)
+            variant._shots = self._shots
+            variant._variants = self._variants
+            self._variants[reply] = variant
+        return self._variants[reply]
 
     def _situation(self) -> Situation:
         rules, inputs, unit = self.rules, self.inputs, self.mine
@@ -202,6 +226,38 @@ class Turn:
         if distance <= unit.range_cm:
             return "normal"
         return "long" if distance <= farthest else "out"
+
+    def enemy_movement(self) -> int | None:
+        """How far the enemy moves in one Movement, or ``None`` when nothing gives its Movement."""
+        enemy = self.enemy
+        if enemy.movement_cm is not None:
+            return int(enemy.movement_cm)
+        if enemy.unit_type not in MOVEMENT_TYPES:
+            return None
+        moved: int = movement.run({"unit_type": MOVEMENT_TYPES[enemy.unit_type]}, self.rules)["distance_cm"]
+        return moved
+
+    @property
+    def enemy_may_charge(self) -> bool:
+        """Whether the enemy may charge at all: its type rolls charge dice (kensei.charge-dice)."""
+        return self.enemy.unit_type in CHARGE_DICE_TYPES
+
+    def counter_reach(self, actions: tuple[str, ...]) -> Fraction:
+        """The chance your charge fails and the enemy's counter-charge then reaches your unit: it charges
+        over its Movement (kensei.counter-charge), from where your failed charge stopped, the distance
+        less your roll (the reading of kensei.counter-charge#counter-charge-reach)."""
+        start = self.distance_after(tuple(action for action in actions if action in MOVES))
+        result: Any = _evaluate("charge", charge.CALCULATOR, self.charge_inputs(start), self.rules)
+        reach = self.enemy_movement() or 0
+        return sum(
+            (p for roll, p in enumerate(result.roll.pmf) if roll < result.required_roll and start - roll <= reach),
+            Fraction(0),
+        )
+
+    def counter_link(self, shot: tuple[Fraction, ...]) -> Link | None:
+        """The melee of the enemy's counter-charge at the largest size your shots may leave it."""
+        lost = next((lost for lost, p in enumerate(shot[: self.enemy_total]) if p), None)
+        return None if lost is None else Link("melee", self.checked_melee(lost, 0))
 
     # ---- Shots ------------------------------------------------------------------------------
 
@@ -258,12 +314,12 @@ class Turn:
     @property
     def enemy_shoots(self) -> bool:
         """Whether the enemy answers the charge with Withstand and shoot (kensei.withstand-and-shoot)."""
-        return bool(self.inputs.enemy_reaction == "shoot")
+        return self.reply == "shoot"
 
     def reaction_inputs(self, lost: int, distance: int) -> dict[str, Any]:
         """The shooting calculator's inputs for the enemy's reaction shot: its Wounds left after losing
-        ``lost``, at the distance the charge starts from, at your unit in the open (the reading of
-        kensei.withstand-and-shoot#reaction-shot)."""
+        ``lost``, at the distance the charge starts from, at your unit where it stands then, in its
+        cover and water (the reading of kensei.withstand-and-shoot#reaction-shot)."""
         enemy, inputs = self.enemy, self.inputs
         return {
             "wounds": [each for each in _wounds_after(enemy.wounds, lost) if each],
@@ -271,7 +327,9 @@ class Turn:
             "defense": self.mine.defense,
             "armor": self.mine.armor,
             "range": self.range_band(distance, enemy),
+            "cover": inputs.cover,
             "shooter_in": "water" if inputs.enemy_in_water else "none",
+            "target_in_water": inputs.shooter_in == "water",
             "damage_rule": inputs.damage_rule,
         }
 
@@ -281,7 +339,7 @@ class Turn:
         if not self.enemy_shoots:
             return (1,)
         mapping = self.reaction_inputs(0, distance) | {"wounds": [1]}
-        key = (mapping["range"], mapping["shooter_in"])
+        key = (mapping["range"], mapping["shooter_in"], mapping["cover"], mapping["target_in_water"])
         if key not in self._reaction_dice:
             result: Any = _evaluate("shooting", shooting.CALCULATOR, mapping, self.rules)
             self._reaction_dice[key] = tuple(result.wounds.weights)
@@ -339,6 +397,24 @@ class Turn:
             "b_cover": inputs.enemy_cover,
             "b_in_water": inputs.enemy_in_water,
             "b_defensive": 0 if self.enemy_shoots else inputs.enemy_defensive,
+        } | self._reply_inputs()
+
+    def _reply_inputs(self) -> dict[str, Any]:
+        """What the enemy's reply changes in the melee (kensei.counter-charge): an enemy that declared a
+        counter-charge takes no Defensive Position, and the side whose charge succeeded against it gets
+        the bonus dice; when its counter-charge reaches your unit, it is the enemy that charged, out of
+        its cover, at your unit standing where its failed charge left it, in the open."""
+        if self.reply == "counter-charge":
+            return {"a_counter_charge": True, "b_defensive": 0}
+        if self.reply != "counter-charged":
+            return {}
+        return {
+            "a_charge": NONE,
+            "b_charge": CHARGE_BONUS_TYPES[self.enemy.unit_type],
+            "b_counter_charge": True,
+            "b_defensive": 0,
+            "b_cover": NONE,
+            "b_in_water": False,
         }
 
     def checked_melee(self, lost: int, lost_mine: int) -> dict[str, Any]:
@@ -403,28 +479,53 @@ def _convolve(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> tuple[Fractio
 
 
 def sequence_row(turn: Turn, actions: tuple[str, ...]) -> Row:
-    """The exact odds of ``actions``: the shots, then the charge if it ends with one."""
+    """The exact odds of ``actions``: the shots, then the charge if it ends with one, which the enemy
+    answers with the turn's reply (:attr:`Turn.reply`)."""
+    plain = plain_row(turn, actions)
+    return charge_row(turn, plain) if charges(turn, plain) else plain
+
+
+def plain_row(turn: Turn, actions: tuple[str, ...]) -> Row:
+    """The odds of the shots of ``actions`` alone: the whole row when no charge follows them."""
     shot, links = turn.shots(actions)
     shot = shot + (Fraction(0),) * (turn.enemy_total + 1 - len(shot))  # every outcome up to destroyed
     cost = sum(action_cost(action, turn.rules) for action in actions)
     keeps = Keeps(loaded_after(actions, turn.situation.loaded), sum(1 for a in actions if a in (*MOVES, "charge")))
     rules = tuple(dict.fromkeys(_rules_of(actions)))
-    if not actions or actions[-1] != "charge":
-        return Row(actions, cost, shot, victory=shot[turn.enemy_total], links=links, rules=rules, keeps=keeps)
+    return Row(actions, cost, shot, victory=shot[turn.enemy_total], links=links, rules=rules, keeps=keeps)
+
+
+def charges(turn: Turn, plain: Row) -> bool:
+    """Whether ``plain``'s orders end with a charge that may be made: the shots before it may leave
+    the enemy on the table (an enemy they always destroy is not charged). The calculator runs the
+    charge needs are checked first: a row they refuse is left out whatever the shots do."""
+    if not plain.actions or plain.actions[-1] != "charge":
+        return False
+    p_reach, _ = turn.reach(plain.actions)
+    _first_runs(turn, plain.dealt, start_of(turn, plain.actions), p_reach)
+    return any(plain.dealt[: turn.enemy_total])
+
+
+def start_of(turn: Turn, actions: tuple[str, ...]) -> int:
+    """The distance the charge of ``actions`` starts from, after the moves before it."""
+    return turn.distance_after(tuple(action for action in actions if action in MOVES))
+
+
+def charge_row(turn: Turn, plain: Row) -> Row:
+    """``plain``'s shots and the charge after them, the enemy answering with ``turn.reply``."""
+    shot, actions = plain.dealt, plain.actions
     p_reach, charge_link = turn.reach(actions)
-    start = turn.distance_after(tuple(action for action in actions if action in MOVES))
+    start = start_of(turn, actions)
     reaction_links, melee_links = _first_runs(turn, shot, start, p_reach)
-    if not any(shot[: turn.enemy_total]):  # the shots destroy the enemy: nobody to charge
-        return Row(actions, cost, shot, victory=shot[turn.enemy_total], links=links, rules=rules, keeps=keeps)
     odds = turn.grid(start).odds(shot, p_reach)
+    rules = plain.rules
     if reaction_links:
         rules = (*rules, "kensei.reactions", "kensei.withstand-and-shoot")
     charged = odds.charged
-    links = (*links, *reaction_links, *((charge_link,) if charged else ()), *melee_links)
-    return Row(
-        actions,
-        cost,
-        odds.dealt,
+    links = (*plain.links, *reaction_links, *((charge_link,) if charged else ()), *melee_links)
+    return replace(
+        plain,
+        dealt=odds.dealt,
         p_reach=p_reach if charged else None,
         victory=odds.victory,
         draw=odds.draw,
@@ -433,7 +534,6 @@ def sequence_row(turn: Turn, actions: tuple[str, ...]) -> Row:
         links=links,
         rules=rules,
         p_charged=charged,
-        keeps=keeps,
     )
 
 

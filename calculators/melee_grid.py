@@ -292,23 +292,27 @@ class PairTables:
         self.race_a = Race(a, b, self.size_b)
         self.race_b = Race(b, a, self.size_a)
         self.passage_a = passage_table(a, self.size_a + len(b), self.size_a)
-        self.passage_b = passage_table(b, self.size_b + len(a), self.size_b)
+        # B's passages serve two reads: its answer to A's blow (levels up to B's size, plus a die of A's)
+        # and B's blow back, capped at A's Wounds (levels up to what B's dice can deal, up to A's size)
+        levels_b = max(self.size_b + len(a), min(self.size_a, (self.size_b - 1) * (len(b) - 1)) + 1)
+        self.passage_b = passage_table(b, levels_b, self.size_b)
         self.within_a = self.race_a.overkill(0, most_a, self.passage_b, within=True)
         self.within_b = self.race_b.overkill(0, most_b, self.passage_a, within=True)
         self.gamma = self.race_a.taken(most_a)
-        self._whole: dict[Die, tuple[list[Series], list[Series]]] = {}
+        self._whole: dict[str, tuple[list[Series], list[Series]]] = {}
         self._over_a: dict[int, tuple[list[Series], list[Series]]] = {}
         self._over_b: dict[int, tuple[list[Series], list[Series]]] = {}
         self._rows: dict[tuple[Die, int], Series] = {}
-        self._reach: dict[Die, list[Series]] = {}
+        self._reach: dict[str, list[Series]] = {}
         self._bonus_rows: dict[int, Series] = {}
 
-    def whole(self, die: Die) -> tuple[list[Series], list[Series]]:
-        """The whole race of ``die``'s side (:meth:`Race.cumulative`), for the rare pairs that need it."""
-        if die not in self._whole:
-            race, count = (self.race_a, self.size_a - 1) if die is self.a else (self.race_b, self.size_b - 1)
-            self._whole[die] = race.cumulative(count)
-        return self._whole[die]
+    def whole(self, side: str) -> tuple[list[Series], list[Series]]:
+        """The whole race of ``side`` (``a`` or ``b``: :meth:`Race.cumulative`), for the rare pairs that
+        need it. Kept by side, not by die: the two sides may roll equal dice with tables of other sizes."""
+        if side not in self._whole:
+            race, count = (self.race_a, self.size_a - 1) if side == "a" else (self.race_b, self.size_b - 1)
+            self._whole[side] = race.cumulative(count)
+        return self._whole[side]
 
     def over_a(self, shift: int) -> tuple[list[Series], list[Series]]:
         """A's blows beyond its own Wounds, for A's bonus ``shift`` (:meth:`Race.overkill`)."""
@@ -328,12 +332,13 @@ class PairTables:
             self._rows[(die, count)] = power_row(die, count)
         return self._rows[(die, count)]
 
-    def reach(self, die: Die) -> list[Series]:
-        """``P(τ_x ≤ t) * total**t``: the chance ``t`` rolls of ``die`` reach ``x``."""
-        if die not in self._reach:
-            passage = self.passage_a if die is self.a else self.passage_b
-            self._reach[die] = [cumulated(row, sum(die)) for row in passage]
-        return self._reach[die]
+    def reach(self, side: str) -> list[Series]:
+        """``P(τ_x ≤ t) * total**t``: the chance ``t`` rolls of ``side``'s die reach ``x`` (kept by side,
+        as :meth:`whole` is)."""
+        if side not in self._reach:
+            die, passage = (self.a, self.passage_a) if side == "a" else (self.b, self.passage_b)
+            self._reach[side] = [cumulated(row, sum(die)) for row in passage]
+        return self._reach[side]
 
     def run_sums(
         self, k: int, bonus_a: int, bonus_b: int, first_c: int, weights: Sequence[int], chance: int, other: int
@@ -375,7 +380,7 @@ class PairTables:
         if c > k and most <= big:
             loss = self.within_a[0][big][most] - self._small_a(big, k, most, 0)
             return loss, loss - self.within_a[1][big][most] + self._small_a(big, k, most, 1)
-        whole, whole_plus = self.whole(self.a)
+        whole, whole_plus = self.whole("a")
         if c < k:
             over = self.over_a(bonus_a)
             beyond, beyond_plus = over[0][c][most], over[1][c][most]
@@ -397,7 +402,7 @@ class PairTables:
         if k > c and big <= blows:
             victory = self.within_b[1][blows][big] - self._small_b(blows, c, big, 1)
             return victory, self.within_b[0][blows][big] - self._small_b(blows, c, big, 0) - victory
-        whole, whole_plus = self.whole(self.b)
+        whole, whole_plus = self.whole("b")
         if k < c:
             over = self.over_b(bonus_b)
             beyond, within = over[1][k][big], over[0][k][big]
@@ -422,9 +427,10 @@ class PairTables:
         else:
             taken = gamma[most]
         if most > k:
-            reach, powers = self.reach(self.b), self.row(self.a, big)
+            reach, powers = self.reach("b"), self.row(self.a, big)
             for total in range(k, min(most, len(powers))):
-                capped = sum(reach[level][most - total] for level in range(1, c + 1))
+                deepest = min(c, (most - total) * (len(self.b) - 1))  # beyond, B's dice cannot reach
+                capped = sum(reach[level][most - total] for level in range(1, deepest + 1))
                 taken -= powers[total] * self.base_b**total * capped
         return taken
 
@@ -432,7 +438,7 @@ class PairTables:
         """``P(X ≥ k and X + τ_{X + plus_one} ≤ K)``: only with B's bonus dice (``K > k``)."""
         if most <= k:
             return 0
-        reach, row = self.reach(self.b), self.row(self.a, big)
+        reach, row = self.reach("b"), self.row(self.a, big)
         return sum(
             row[total] * reach[total + plus_one][most - total] * self.base_b**total
             for total in range(k, min(most, len(row)))
@@ -442,7 +448,7 @@ class PairTables:
         """``P(Y ≥ c and Y + σ_{Y + plus_one} ≤ C)``: only with A's bonus dice (``C > c``)."""
         if big <= c:
             return 0
-        reach, row = self.reach(self.a), self.row(self.b, blows)
+        reach, row = self.reach("a"), self.row(self.b, blows)
         return sum(
             row[total] * reach[total + plus_one][big - total] * self.base_a**total
             for total in range(c, min(big, len(row)))

@@ -14,6 +14,7 @@ from unit_profiles import ARCHERS, EVERY_TYPE, SAMURAI, unit_of_type, units_file
 from calculators import CALCULATORS, CalculatorInputError
 from calculators.advisor import OBJECTIVES, READINGS, advice_json, advise, explain
 from calculators.advisor_odds import wounds_left
+from calculators.enemy_reply import REPLIES
 from calculators.orders import ACTIONS, CHARGE_READINGS, MAX_ACTIONS, parse_sequence
 from calculators.profiles import KENSEI_UNIT_TYPES, read_units
 
@@ -401,13 +402,14 @@ def _band_modifier(distance: int, unit: dict) -> int | None:
 
 
 def bf_turn(
-    distance: int, actions: tuple[str, ...], reaction: bool = False, shooter: dict = SHOOTER
+    distance: int, actions: tuple[str, ...], reply: str = "fight", shooter: dict = SHOOTER
 ) -> tuple[dict[int, Fraction], Fraction, Fraction, Fraction]:
     """P(total Wounds dealt), P(victory), P(defeat) and the Wounds expected in return of an infantry
     turn made of ``actions`` (march, fire, charge in that order, each at most once) by ``shooter``
-    (one-Wound models), with every roll of the shot, the charge die and the melee enumerated. With
-    ``reaction``, the target withstands and shoots as the charge is declared, with every die of its
-    shot enumerated too.
+    (one-Wound models), with every roll of the shot, the charge die and the melee enumerated, the
+    target answering the charge with ``reply``: ``fight``; ``shoot`` as the charge is declared, every
+    die of its shot enumerated too; ``counter-charge``, charging back over its Movement from where
+    the failed charge roll left the shooter; ``run-away``, fleeing (a victory) before any roll.
 
     On the table: no unit loses more Wounds than it has; the target destroyed by the shot is a
     victory and is not charged; the shooter destroyed by the reaction shot is a defeat."""
@@ -421,7 +423,6 @@ def bf_turn(
     shot = {0: Fraction(1)}
     if "fire" in actions:
         shot = bf_dice([(attack, TARGET["defense"], TARGET["armor"], "threshold")] * models)
-    reach = Fraction(sum(1 for roll in D10 if roll >= distance), 10) if "charge" in actions else Fraction(0)
     total: Counter = Counter()
     victory = defeat = taken = Fraction(0)
     for rolled, p_shot in shot.items():
@@ -429,12 +430,13 @@ def bf_turn(
         left = TARGET["wounds"][0] - dealt
         if left == 0:  # destroyed by the shot: a victory, and nobody to charge
             victory += p_shot
-        if left == 0 or "charge" not in actions:
+        if left == 0 or "charge" not in actions or reply == "run-away":
             total[dealt] += p_shot
+            victory += p_shot * (left > 0 and "charge" in actions)  # it fled
             continue
         answer = {0: Fraction(1)}
         band = _band_modifier(distance, TARGET_ARCHER)
-        if reaction and band is not None:
+        if reply == "shoot" and band is not None:
             die = (TARGET["attack"] + band, shooter["defense"], shooter["armor"], "threshold")
             answer = bf_dice([die] * (left * R["kensei.shooting-dice"]["dice_per_wound"]))
         for lost, p_answer in answer.items():
@@ -445,24 +447,31 @@ def bf_turn(
                 defeat += p
                 total[dealt] += p
                 continue
-            total[dealt] += p * (1 - reach)
-            if not reach:
-                continue
-            fight = bf_melee(
-                {
-                    "a_models": models - lost, "a_wounds": models - lost, "a_attack": shooter["attack"],
-                    "a_defense": shooter["defense"], "a_armor": shooter["armor"],
-                    "a_initiative": shooter["initiative"], "a_charge": "infantry",
-                    "b_models": 1, "b_wounds": left, "b_attack": TARGET["attack"], "b_defense": TARGET["defense"],
-                    "b_armor": TARGET["armor"], "b_initiative": TARGET["initiative"],
-                }
-            )  # fmt: skip
-            for (by_a, by_b), p_fight in fight.items():
-                total[dealt + by_a] += p * reach * p_fight
-                victory += p * reach * p_fight * (by_a > by_b)
-                defeat += p * reach * p_fight * (by_a < by_b)
-                taken += p * reach * p_fight * by_b
+            for roll in D10:
+                fight = _bf_charge_melee(distance, roll, reply, shooter, models - lost, left)
+                for (by_a, by_b), p_fight in fight.items():
+                    q = p * Fraction(p_fight, 10)
+                    total[dealt + by_a] += q
+                    victory += q * (by_a > by_b)
+                    defeat += q * (by_a < by_b)
+                    taken += q * by_b
     return dict(total), victory, defeat, taken
+
+
+def _bf_charge_melee(distance: int, roll: int, reply: str, shooter: dict, models: int, left: int) -> dict:
+    """P(dealt by the shooter, dealt by the target) once the charge die shows ``roll``: the melee of a
+    charge that reaches, of a counter-charge that reaches, or nothing (``{(0, 0): 1}``)."""
+    sides = {
+        "a_models": models, "a_wounds": models, "a_attack": shooter["attack"], "a_defense": shooter["defense"],
+        "a_armor": shooter["armor"], "a_initiative": shooter["initiative"],
+        "b_models": 1, "b_wounds": left, "b_attack": TARGET["attack"], "b_defense": TARGET["defense"],
+        "b_armor": TARGET["armor"], "b_initiative": TARGET["initiative"],
+    }  # fmt: skip
+    if roll >= distance:
+        return bf_melee({**sides, "a_charge": "infantry", "a_counter_charge": reply == "counter-charge"})
+    if reply == "counter-charge" and distance - roll <= R["kensei.movement"]["infantry"]:
+        return bf_melee({**sides, "b_charge": "infantry", "b_counter_charge": True})
+    return {(0, 0): Fraction(1)}
 
 
 TURNS = [
@@ -487,6 +496,15 @@ REACTED = [  # the target withstands and shoots: at short, normal and long range
 ]
 
 
+COUNTERED = [  # the target counter-charges: its Movement reaches from every failed roll, from some, from none
+    (2, ("fire", "charge"), "movement"),
+    (7, ("charge",), "movement"),
+    (12, ("march", "charge"), "after-move"),
+    (14, ("charge",), "movement"),
+    (25, ("charge",), "movement"),
+]
+
+
 PAIR = {**SHOOTER, "wounds": (1, 1)}
 """Two one-Wound archers: their volley may deal more Wounds than the target has (4 against 2), and
 the target's reaction shot may destroy them."""
@@ -501,13 +519,16 @@ OVERKILL = [
 
 @pytest.mark.parametrize(
     ("distance", "actions", "reading", "reaction", "shooter"),
-    [(*turn, False, SHOOTER) for turn in TURNS]
-    + [(*turn, True, SHOOTER) for turn in REACTED]
-    + [(*turn, PAIR) for turn in OVERKILL],
+    [(*turn, "fight", SHOOTER) for turn in TURNS]
+    + [(*turn, "shoot", SHOOTER) for turn in REACTED]
+    + [(*turn, "counter-charge", SHOOTER) for turn in COUNTERED]
+    + [(*turn, "run-away", SHOOTER) for turn in TURNS[:3]]
+    + [(*turn, "shoot" if reaction else "fight", PAIR) for *turn, reaction in OVERKILL]
+    + [(*turn, "counter-charge", PAIR) for *turn, _ in OVERKILL],
 )
 def test_a_whole_turn_matches_an_enumeration_of_every_die(distance, actions, reading, reaction, shooter):
     mine, target = read_units(units_file(shooter, TARGET_ARCHER))
-    situation = {"distance": distance, "charge_reading": reading, "enemy_reaction": "shoot" if reaction else "fight"}
+    situation = {"distance": distance, "charge_reading": reading, "enemy_reaction": reaction}
     rows = advise(mine, target, situation).rows
     row = next(row for row in rows if row.actions == actions)
     total, victory, defeat, taken = bf_turn(distance, actions, reaction, shooter)
@@ -601,3 +622,57 @@ def test_contradictions_are_refused_with_the_input_to_change():
     with pytest.raises(CalculatorInputError, match="goal: must be at most the enemy's Wounds: it has 8 Wounds"):
         advise(archers, samurai, {"distance": 10, "goal": 9})
     assert advise(archers, samurai, {"distance": 10, "goal": 8}).goal == 8
+
+
+def _bf_score(turn: tuple, objective: str) -> tuple[Fraction, Fraction]:
+    """A reply's score for the player by ``objective`` (higher is better), then its Wounds expected."""
+    total, victory, _, taken = turn
+    expected = sum((k * p for k, p in total.items()), Fraction(0))
+    scores = {"expected_wounds": expected, "victory": victory, "net": expected - taken, "fewest_taken": -taken}
+    return scores[objective], expected
+
+
+@pytest.mark.parametrize("objective", ["expected_wounds", "victory", "net", "fewest_taken"])
+@pytest.mark.parametrize(
+    ("distance", "actions", "reading"),
+    [(7, ("charge",), "movement"), (2, ("fire", "charge"), "movement"), (12, ("march", "charge"), "after-move")],
+)
+def test_each_charge_is_scored_under_the_enemy_reply_worst_for_you(objective, distance, actions, reading):
+    """Every reply enumerated die by die; the row is the one whose score is lowest for the player (the
+    first in the order of REPLIES among equals), and names it."""
+    mine, target = read_units(units_file(SHOOTER, TARGET_ARCHER))
+    situation = {"distance": distance, "charge_reading": reading, "objective": objective}
+    row = next(row for row in advise(mine, target, situation).rows if row.actions == actions)
+    scored = {reply: bf_turn(distance, actions, reply) for reply in REPLIES}
+    worst = min(REPLIES, key=lambda reply: _bf_score(scored[reply], objective))
+    assert row.reply == worst
+    assert [each.reply for each in row.replies] == list(REPLIES)
+    total, victory, defeat, taken = scored[worst]
+    assert {k: p for k, p in enumerate(row.dealt) if p} == {k: p for k, p in total.items() if p}
+    assert (row.victory, row.defeat, row.expected_taken) == (victory, defeat, taken)
+    standing = advise(mine, target, situation | {"enemy_reaction": "best-standing"}).rows
+    kept = next(each for each in standing if each.actions == actions)
+    assert kept.reply == min(REPLIES[:3], key=lambda reply: _bf_score(scored[reply], objective))
+
+
+def test_the_replies_open_to_the_enemy_follow_its_profile_and_its_turn():
+    mine, archer = read_units(units_file(SHOOTER, TARGET_ARCHER))
+    _, target = read_units(units_file(SHOOTER, TARGET))
+    charge = ("charge",)
+
+    def replies(enemy, **situation):
+        rows = advise(mine, enemy, {"distance": 7, **situation}).rows
+        return [each.reply for each in next(row for row in rows if row.actions == charge).replies]
+
+    assert replies(archer) == ["fight", "shoot", "counter-charge", "run-away"]
+    assert replies(target) == ["fight", "counter-charge", "run-away"]  # no bow: no reaction shot
+    assert replies(archer, enemy_charged=True) == ["fight"]
+    assert replies(archer, enemy_reaction="counter-charge") == ["counter-charge"]
+    _, character = read_units(units_file(SHOOTER, {**unit_of_type("character", wounds=(3,)), "name": "hero"}))
+    assert "counter-charge" not in replies(character)  # no charge dice for a character (the reading)
+    with pytest.raises(CalculatorInputError) as refused:
+        advise(mine, archer, {"distance": 7, "enemy_reaction": "shoot", "enemy_charged": True})
+    assert refused.value.field == "enemy_reaction" and refused.value.related == ("enemy_charged",)
+    with pytest.raises(CalculatorInputError) as refused:
+        advise(mine, character, {"distance": 7, "enemy_reaction": "counter-charge"})
+    assert refused.value.field == "enemy_reaction"

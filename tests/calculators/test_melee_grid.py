@@ -117,12 +117,15 @@ def reference_row(turn, actions, pairs):
     )  # fmt: skip
 
 
-def assert_same_rows(mine, enemy, situation):
+def assert_same_rows(mine, enemy, situation, reply=None):
     """Every sequence's row, fast and per pair: equal in every figure (exact fractions) and link; a row
-    left out, left out by the same calculator with the same refusal."""
+    left out, left out by the same calculator with the same refusal. ``reply``: the melees of that
+    reply of the enemy's (a counter-charge met, or the enemy's counter-charge reaching your unit)."""
     mine_profile, enemy_profile = read_units(units_file(mine, {**enemy, "name": "enemy"}))
     inputs, turn = _turn(mine_profile, enemy_profile, situation, None)
     _, reference = _turn(mine_profile, enemy_profile, situation, None)
+    if reply is not None:
+        turn, reference = turn.replying(reply), reference.replying(reply)
     pairs = PerPair(reference)
     charges = 0
     for actions in sequences(turn.situation, inputs.rules):
@@ -180,6 +183,27 @@ Defensive Position, outnumbering at a half and a third either way, the reaction 
 @pytest.mark.parametrize(("mine", "enemy", "situation"), NAMED.values(), ids=NAMED.keys())
 def test_each_row_is_the_melee_calculator_run_pair_by_pair(mine, enemy, situation):
     assert_same_rows(mine, enemy, situation)
+
+
+COUNTER_CHARGES = {
+    "samurai against archers": (SAMURAI, ARCHERS, FIGHT | {"distance": 8}),
+    "archers against samurai": (ARCHERS, SAMURAI, FIGHT | {"distance": 8, "enemy_cover": "light"}),
+    "equal dice on both sides": (_unit("mounted_harasser", wounds=(2, 2), attack=5, defense=5, armor=3),
+                                 {**ARCHERS, "name": "enemy"}, FIGHT | {"distance": 25, "damage_rule": "subtractive"}),
+    "theirs at most a third of yours": (_unit(wounds=(1,) * 7), _unit(wounds=(3, 2)), FIGHT),
+    "mixed Wounds": (_unit(wounds=(3, 2, 1, 1)), _unit(wounds=(2, 1, 2), defense=7), FIGHT),
+    "twenty Wounds against two": (_unit("mounted_harasser", wounds=(2,) * 10, attack=3),
+                                  _unit("harasser_on_foot", wounds=(1, 1), defense=3, armor=1), FIGHT),
+}  # fmt: skip
+"""Units whose melees after a counter-charge are checked pair by pair: among them, two sides whose
+strike dice are equal (the tables of each side are then told apart by side, not by die), and a
+small enemy with bonus dice striking back at a large unit (its blow read deep in its tables)."""
+
+
+@pytest.mark.parametrize("reply", ["counter-charge", "counter-charged"])
+@pytest.mark.parametrize(("mine", "enemy", "situation"), COUNTER_CHARGES.values(), ids=COUNTER_CHARGES.keys())
+def test_the_melees_of_a_counter_charge_are_the_melee_calculator_run_pair_by_pair(mine, enemy, situation, reply):
+    assert_same_rows(mine, enemy, situation, reply)
 
 
 STATS = {"attack": (0, 3, 5, 7, 9), "defense": (2, 5, 7, 10), "armor": (0, 3, 6), "initiative": (1, 4, 8)}
