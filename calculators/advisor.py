@@ -41,15 +41,15 @@ WEAPON_STATES = ("as_profile", "loaded", "unloaded")
 
 OBJECTIVES = ("expected_wounds", "at_least_one", "at_least_goal", "victory", "fewest_taken", "net")
 """What the table is sorted by: Wounds expected, the chance of at least one or of at least the goal,
-the chance of a victory (the enemy destroyed, or beaten in melee), the fewest Wounds expected in
-return, or the Wounds dealt minus those taken (expected). New ones go at the end: a shared address
-names its objective, and the old names keep their meaning."""
+the chance of a victory (the enemy destroyed, beaten in melee, or fleeing from your charge), the
+fewest Wounds expected in return, or the Wounds dealt minus those taken (expected). New ones go at
+the end: a shared address names its objective, and the old names keep their meaning."""
 
 OBJECTIVE_LABELS = {
     "expected_wounds": N_("expected Wounds dealt"),
     "at_least_one": N_("chance of at least one Wound"),
     "at_least_goal": N_("chance of at least the Wounds goal"),
-    "victory": N_("chance of a victory: the enemy destroyed or beaten in melee"),
+    "victory": N_("chance of a victory: the enemy destroyed, beaten in melee or fleeing from your charge"),
     "fewest_taken": N_("fewest Wounds expected in return"),
     "net": N_("Wounds dealt minus Wounds taken, expected"),
 }
@@ -157,6 +157,8 @@ READINGS = (
     "kensei.firing#range-bands",
     "kensei.shooting-dice#casualties",
     "kensei.withstand-and-shoot#reaction-shot",
+    "kensei.counter-charge#counter-charge-reach",
+    "kensei.run-away#fleeing-from-a-charge",
 )
 """The clarifications (rule id # note id) the advisor's readings are explained in."""
 

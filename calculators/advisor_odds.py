@@ -86,7 +86,7 @@ class Row:
     p_reach: Fraction | None = None
     """A charge's chance to reach the enemy (``None`` without a charge)."""
     victory: Fraction = Fraction(0)
-    """The enemy destroyed by your shots, or beaten in the melee."""
+    """The enemy destroyed by your shots, beaten in the melee, or fleeing from the charge."""
     draw: Fraction = Fraction(0)
     defeat: Fraction = Fraction(0)
     """Your unit destroyed by the reaction shot, or beaten in the melee."""

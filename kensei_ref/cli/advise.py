@@ -19,6 +19,7 @@ from typing import Any
 from calculators import CALCULATORS, CalculatorInputError, RuleValues
 from calculators.advisor import OBJECTIVE_LABELS, PARAMS, TIES, Advice, advice_json, advise, explain
 from calculators.advisor_odds import Row
+from calculators.enemy_reply import REPLY_LABELS
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS, parse_sequence
 from kensei_ref.cli.calc import OPTION_REFUSAL, add_param_options, error_line, given_inputs
 from kensei_ref.cli.number_cache import give_cached_numbers
@@ -176,7 +177,14 @@ def _headline(advice: Advice, _: Callable[[str], str], numbers: Any) -> list[str
         if cell != "–"
     ]
     line = _("Best: {orders}").format(orders=_sequence(best.actions, _)) + " — " + ", ".join(pairs)
+    if best.reply is not None:
+        line += " — " + _reply(best, _)
     return ["", *_wrapped(line), ""]
+
+
+def _reply(row: Row, _: Callable[[str], str]) -> str:
+    """The enemy's reply a charge row's figures are for."""
+    return _("Enemy's reply: {reply}").format(reply=_(REPLY_LABELS[str(row.reply)]))
 
 
 def _table(advice: Advice, _: Callable[[str], str], numbers: Any, wide: bool) -> list[str]:
@@ -190,6 +198,7 @@ def _table(advice: Advice, _: Callable[[str], str], numbers: Any, wide: bool) ->
             _sequence(advice.rows[group[0]].actions, _),
             _cells(advice.rows[group[0]], advice, numbers),
             [_sequence(advice.rows[other].actions, _) for other in group[1:]],
+            advice.rows[group[0]],
         )
         for number, group in enumerate(advice.groups, 1)
     ]
@@ -203,29 +212,26 @@ def _table(advice: Advice, _: Callable[[str], str], numbers: Any, wide: bool) ->
     def figures(cells: list[str]) -> str:
         return gap.join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True))
 
-    def same(others: list[str]) -> list[str]:
-        text = _("Same odds: {orders}").format(orders=" · ".join(others))
-        return (
-            _wrapped(text, " " * (index_width + 2))
-            if others and not wide
-            else [" " * (index_width + 2) + text]
-            if others
-            else []
-        )
+    def under(others: list[str], row: Row) -> list[str]:
+        """The lines under a row: the other orders of its group, and the enemy's reply to its charge."""
+        texts = [_("Same odds: {orders}").format(orders=" · ".join(others))] if others else []
+        texts += [_reply(row, _)] if row.reply is not None else []
+        indent = " " * (index_width + 2)
+        return [line for text in texts for line in (_wrapped(text, indent) if not wide else [indent + text])]
 
     one_line = index_width + 2 + orders_width + 2 + len(figures(figure_headers))
     if wide or one_line <= TERMINAL_WIDTH:
         table = [f"{'#'.rjust(index_width)}  {_('Orders').ljust(orders_width)}  {figures(figure_headers)}".rstrip()]
-        for index, orders, cells, others in rows:
+        for index, orders, cells, others, row in rows:
             table.append(f"{index.rjust(index_width)}  {orders.ljust(orders_width)}  {figures(cells)}".rstrip())
-            table += same(others)
+            table += under(others, row)
         return table
     indent = " " * (index_width + 2)
     if len(indent + figures(figure_headers)) > TERMINAL_WIDTH:
         gap = " "  # the figures alone are still too wide in two spaces
     table = [indent + figures(figure_headers)]
-    for index, orders, cells, others in rows:
-        table += [f"{index.rjust(index_width)}. {orders}", indent + figures(cells), *same(others)]
+    for index, orders, cells, others, row in rows:
+        table += [f"{index.rjust(index_width)}. {orders}", indent + figures(cells), *under(others, row)]
     return table
 
 

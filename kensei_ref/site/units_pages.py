@@ -14,6 +14,7 @@ from typing import Any
 
 from calculators import CALCULATORS
 from calculators.advisor import OBJECTIVE_LABELS, OBJECTIVES, PARAMS, READINGS, TIES
+from calculators.enemy_reply import REPLY_LABELS
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
 from calculators.profiles import FORMAT, GAMES, MAX_MODELS, MAX_NAME, PARAMS_BY_GAME, VERSION
 from calculators.rulebook import RuleValues
@@ -99,6 +100,8 @@ UI = {
     "left_out": N_("Allowed by the rules, but left out: a calculator cannot take them."),
     "best": N_("Best: %(orders)s"),
     "same_odds": N_("Same odds: %(orders)s"),
+    "reply": N_("Enemy's reply: %(reply)s"),
+    "replies": N_("Each reply of the enemy's, for this charge:"),
     "left_out_row": N_("%(orders)s: %(calculator)s: %(reason)s"),
     "nothing": N_("Nothing"),
     "calculators": N_("Calculators"),
@@ -125,8 +128,12 @@ CHOICE_LABELS = {
     "loaded": N_("loaded"),
     "unloaded": N_("not loaded"),
     **OBJECTIVE_LABELS,
+    "best": N_("its best reply: the one worst for you"),
+    "best-standing": N_("its best reply without running away"),
     "fight": N_("it withstands and fights"),
     "shoot": N_("it withstands and shoots"),
+    "counter-charge": N_("it counter-charges"),
+    "run-away": N_("it runs away"),
 }
 """Words for the choices these pages add to the calculators' (calculator_pages.CHOICE_LABELS)."""
 
@@ -232,6 +239,7 @@ def advisor_page(book: RuleBook, lang: str, directory_urls: bool = True) -> str:
         "defaults": ADVISOR_DEFAULTS,
         "objectives": list(OBJECTIVES),
         "actions": {action: tr(label) for action, label in ACTION_LABELS.items()},
+        "replies": {reply: tr(label) for reply, label in REPLY_LABELS.items()},
         "other_orders": {order: tr(label) for order, label in OTHER_ORDER_LABELS.items()},
         "calculator_pages": {
             name: ctx.url(calculator_pages.page_path(name)) for name in calculator_pages.DEFAULT_SCENARIOS

@@ -495,7 +495,8 @@
         const when = (shown, text) => (shown ? figure(text) : (++column, element("td", { class: "kr-advisor__none", text: "–" })));
         const cells = [
           element("th", { scope: "row" }, [element("span", { class: "kr-advisor__rank", text: `${index + 1}. ` }), orders,
-            ...(same.length ? [element("small", { class: "kr-advisor__same", text: fill(data.ui.same_odds, { orders: same.join(" · ") }) })] : [])]),
+            ...(same.length ? [element("small", { class: "kr-advisor__same", text: fill(data.ui.same_odds, { orders: same.join(" · ") }) })] : []),
+            ...(row.reply ? [element("small", { class: "kr-advisor__reply", text: fill(data.ui.reply, { reply: data.replies[row.reply] }) })] : [])]),
           figure(String(row.action_points)),
           figure(String(row.points_left)),
           figure(numbers.decimal(row.expected_wounds)),
@@ -509,6 +510,7 @@
           element("td", { class: "kr-advisor__links" }, [
             links.length ? element("span", {}, [labelled(data.ui.calculators), ...join(links)]) : null,
             element("span", { class: "kr-advisor__rules" }, [labelled(data.ui.rules_used), ...join(ruleLinks)]),
+            replies(row),
           ]),
         ];
         return element("tr", { "data-actions": row.actions.join(","),
@@ -544,6 +546,16 @@
         element("ul", { class: "kr-advisor__costly-list" }, costly)] : []));
       result.dataset.rows = String(advice.rows.length);
       window.__krAdvice = { advice, situation };
+    }
+    /** A charge's figures under each reply the enemy may give (the row shows the worst for you). */
+    function replies(row) {
+      if (!row.replies || row.replies.length < 2) return null;
+      const figures = (each) => [[data.ui.expected, numbers.decimal(each.expected_wounds)], [data.ui.victory, numbers.percent(each.victory)],
+        [data.ui.defeat, numbers.percent(each.defeat)], [data.ui.taken, numbers.decimal(each.expected_taken)]]
+        .map(([label, value]) => fill(data.ui.pair, { label, value })).join(" · ");
+      return element("details", { class: "kr-advisor__replies" }, [element("summary", { text: data.ui.replies }),
+        element("ul", {}, row.replies.map((each) => element("li", { "data-reply": each.reply }, [
+          element("strong", { text: data.replies[each.reply] }), ` — ${figures(each)}`])))]);
     }
     /** The units and the situation into the page's address (the form's values, for a shared link). */
     function writeAddress(situation) {
