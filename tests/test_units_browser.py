@@ -23,6 +23,7 @@ from unit_profiles import ARCHERS, SAMURAI, units_file
 
 from calculators import CALCULATORS
 from calculators.advisor import advise
+from calculators.enemy_reply import REPLY_LABELS
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
 from calculators.profiles import parse_units, read_units
 from kensei_ref.languages import get_translations
@@ -327,14 +328,16 @@ def test_the_advisor_follows_the_situation_and_links_each_row_to_its_calculators
     page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
     page.locator(".kr-advisor details.kr-calc__more > summary").click()
     page.locator("#a-charge_reading").select_option("after-move")
+    page.locator("#a-enemy_reaction").select_option("fight")  # a reply that meets the charge in melee
     page.locator("#a-distance").fill("14")
     page.wait_for_function(
         "() => document.querySelector('.kr-advisor').dataset.state === 'fresh'"
         " && window.__krAdvice.situation.distance === 14"
-        " && window.__krAdvice.situation.charge_reading === 'after-move'",
+        " && window.__krAdvice.situation.charge_reading === 'after-move'"
+        " && window.__krAdvice.situation.enemy_reaction === 'fight'",
         timeout=ENGINE_TIMEOUT,
     )
-    rows = _python_rows({"distance": 14, "charge_reading": "after-move"})
+    rows = _python_rows({"distance": 14, "charge_reading": "after-move", "enemy_reaction": "fight"})
     assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.actions.join(','))") == [
         ",".join(row.actions) for row in rows
     ]
@@ -353,6 +356,31 @@ def test_the_advisor_follows_the_situation_and_links_each_row_to_its_calculators
     fight = next(link for link in next(r for r in rows if r.actions == ("march", "charge")).links
                  if link.calculator == "melee")  # fmt: skip
     assert shown["victory"] == pytest.approx(CALCULATORS["melee"].run(fight.inputs)["victory"], abs=1e-12)
+
+
+def test_each_charge_names_the_enemys_best_reply_and_shows_every_reply(phone, server):
+    """Samurai charging archers, in French: the row names the reply worst for the player (Python's),
+    and lists each reply's figures in the order of the rules."""
+    page = phone([SAMURAI, ARCHERS])
+    page.goto(f"{server}/fr/advisor/?mine=Samurai&enemy=Ashigaru+archers&distance=8&objective=victory")
+    page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+    samurai, archers = read_units(units_file(SAMURAI, ARCHERS))
+    expected = next(row for row in advise(samurai, archers, {"distance": 8, "objective": "victory"}).rows
+                    if row.actions == ("charge",))  # fmt: skip
+    gettext = get_translations("fr").gettext
+    charge = page.locator('.kr-advisor__table tr[data-actions="charge"]')
+    reply = gettext(REPLY_LABELS[expected.reply])
+    expect(charge.locator(".kr-advisor__reply")).to_have_text(gettext("Enemy's reply: %(reply)s") % {"reply": reply})
+    charge.locator(".kr-advisor__replies > summary").click()
+    items = charge.locator(".kr-advisor__replies li")
+    assert items.evaluate_all("(items) => items.map((item) => item.dataset.reply)") == [
+        each.reply for each in expected.replies
+    ]
+    numbers = numbers_for("fr")
+    for item, each in zip(items.all(), expected.replies, strict=True):
+        expect(item).to_contain_text(gettext(REPLY_LABELS[each.reply]))
+        expect(item).to_contain_text(numbers.percent(each.victory))
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
 def test_the_enemy_may_withstand_and_shoot_and_cannot_without_a_loaded_bow(phone, server):
