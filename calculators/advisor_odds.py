@@ -25,7 +25,7 @@ from typing import Any
 from . import action_points, charge, movement, shooting
 from .choices import NONE
 from .errors import CalculatorInputError
-from .melee_grid import MeleeGrid, MeleeSetting, PairTables, checked_melee_inputs, melee_setting
+from .melee_grid import MeleeGrid, MeleeSetting, PairTables, TablesKey, checked_melee_inputs, melee_setting
 from .orders import MOVES, SHOTS, Situation, action_cost, sequences
 from .profiles import Profile
 from .results import tail_sums
@@ -165,7 +165,7 @@ class Turn:
         self._variants: dict[str, Turn] = {self.reply: self}
         self._setting: MeleeSetting | None = None
         self._grids: dict[tuple[int, ...], MeleeGrid] = {}
-        self._tables: dict[int, PairTables] = {}
+        self._tables: dict[TablesKey, PairTables] = {}
         self._reaction_dice: dict[tuple[Any, ...], tuple[int, ...]] = {}
 
     def replying(self, reply: str) -> Turn:
@@ -174,6 +174,7 @@ class Turn:
         if reply not in self._variants:
             variant = Turn(self.mine, self.enemy, self.inputs, reply)
             variant._shots = self._shots
+            variant._tables = self._tables  # kept by the dice they are made from
             variant._variants = self._variants
             self._variants[reply] = variant
         return self._variants[reply]

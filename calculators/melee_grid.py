@@ -615,6 +615,10 @@ class ReactionRows:
             self.blow.advance()
 
 
+TablesKey = tuple[Die, Die, int, int]
+"""What a :class:`PairTables` is made from: the two strike dice and the most dice of each side."""
+
+
 class MeleeGrid:
     """Every melee of a charge row at once (see the module's docstring), for one reaction shot.
 
@@ -624,7 +628,7 @@ class MeleeGrid:
     a row's figures; the work per enemy size (:class:`Slice`) is kept, since rows share the enemy
     sizes they meet."""
 
-    def __init__(self, setting: MeleeSetting, reaction: Die, tables: dict[int, PairTables] | None = None) -> None:
+    def __init__(self, setting: MeleeSetting, reaction: Die, tables: dict[TablesKey, PairTables] | None = None) -> None:
         self.setting = setting
         self.reaction = reaction
         self.mine_total = len(setting.mine_models) - 1
@@ -651,12 +655,13 @@ class MeleeGrid:
         return most_a, most_b
 
     def tables(self, defensive: int) -> PairTables:
-        if defensive not in self._tables:
-            a_die = self.setting.a_dice[defensive]
-            self._tables[defensive] = PairTables(
-                a_die, self.setting.b_die, self.most_dice, self.enemy_total + self.margin
-            )
-        return self._tables[defensive]
+        """The tables of the melees against an enemy holding ``defensive`` levels of Defensive Position,
+        kept under everything they are made from: grids of other replies with the same dice share them."""
+        a_die = self.setting.a_dice[defensive]
+        key = (a_die, self.setting.b_die, self.most_dice, self.enemy_total + self.margin)
+        if key not in self._tables:
+            self._tables[key] = PairTables(a_die, self.setting.b_die, self.most_dice, self.enemy_total + self.margin)
+        return self._tables[key]
 
     def slices(self, wanted: set[int]) -> dict[int, Slice]:
         """The slices of the enemy sizes ``wanted`` (Wounds it lost to the shots), made in one pass
