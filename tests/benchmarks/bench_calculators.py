@@ -239,7 +239,13 @@ def main(argv: list[str] | None = None) -> int:
     largest_inputs = {
         case: median_time(lambda n=name, i=inputs: CALCULATORS[n].run(i), 3) for case, (name, inputs) in largest.items()
     }
-    for reaction, words in (("shoot", "withstands and shoots"), ("fight", "withstands and fights")):
+    replies = (
+        ("shoot", "withstands and shoots"),
+        ("fight", "withstands and fights"),
+        ("counter-charge", "counter-charges"),
+        ("best", "gives its best reply (each of four computed)"),
+    )
+    for reaction, words in replies:
         case = f"orders advisor, 40 v 40 models of 5 Wounds (200 v 200), the enemy {words}"
         largest_inputs[case] = median_time(largest_advisor(reaction), 3)
     command = advise_command(args.repeats)
