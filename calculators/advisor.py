@@ -128,6 +128,16 @@ PARAMS = (
         melee.MAX_DEFENSIVE,
     ),
     choice(
+        "lone_charge",
+        N_("A character or lone model charges"),
+        N_(
+            "The texts give it no charge dice: unless chosen, it does not charge; or it charges as infantry"
+            " or as cavalry."
+        ),
+        "kensei.charge-dice",
+        (NONE, "infantry", "cavalry"),
+    ),
+    choice(
         "charge_reading",
         N_("Charge reading"),
         N_("Whether the charge is the unit's Movement of the turn, or a march or run may come before it."),

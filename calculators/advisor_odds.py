@@ -32,6 +32,9 @@ from .results import tail_sums
 from .rulebook import RuleValues
 from .unit_inputs import ACTION_POINTS_TYPES, CHARGE_BONUS_TYPES, CHARGE_DICE_TYPES, MOVEMENT_TYPES
 
+LONE_TYPES = ("character", "lone_model")
+"""The unit types the charge dice table gives no row: they charge only under the other reading."""
+
 CHARGE_DISTANCE_CAP = 100
 """The charge calculator's largest distance; every charge roll falls far short of it."""
 
@@ -189,7 +192,7 @@ class Turn:
             action_points=left.action_points,
             ranged=unit.ranged,
             loaded=bool(loaded) and unit.ranged,
-            can_charge=unit.unit_type in CHARGE_DICE_TYPES,
+            can_charge=self.charge_type(unit) is not None,
             can_move=unit.movement_cm is not None or unit.unit_type in MOVEMENT_TYPES,
             failed_charge=inputs.failed_charge,
             charge_reading=inputs.charge_reading,
@@ -228,6 +231,15 @@ class Turn:
             return "normal"
         return "long" if distance <= farthest else "out"
 
+    def charge_type(self, unit: Profile) -> str | None:
+        """The row of kensei.charge-dice (and the bonuses) a unit charges by, ``None`` when it cannot
+        charge: a character or a lone model has none, unless the player reads it as infantry or as
+        cavalry (``lone_charge``: the other reading of kensei.charge-dice#unlisted-types)."""
+        if unit.unit_type in CHARGE_DICE_TYPES:
+            return CHARGE_DICE_TYPES[unit.unit_type]
+        lone = str(self.inputs.lone_charge)
+        return lone if unit.unit_type in LONE_TYPES and lone != NONE else None
+
     def enemy_movement(self) -> int | None:
         """How far the enemy moves in one Movement, or ``None`` when nothing gives its Movement."""
         enemy = self.enemy
@@ -241,7 +253,7 @@ class Turn:
     @property
     def enemy_may_charge(self) -> bool:
         """Whether the enemy may charge at all: its type rolls charge dice (kensei.charge-dice)."""
-        return self.enemy.unit_type in CHARGE_DICE_TYPES
+        return self.charge_type(self.enemy) is not None
 
     def counter_reach(self, actions: tuple[str, ...]) -> Fraction:
         """The chance your charge fails and the enemy's counter-charge then reaches your unit: it charges
@@ -300,7 +312,7 @@ class Turn:
 
     def charge_inputs(self, distance: int) -> dict[str, Any]:
         return {
-            "unit_type": CHARGE_DICE_TYPES[self.mine.unit_type],
+            "unit_type": self.charge_type(self.mine),
             "distance": min(distance, CHARGE_DISTANCE_CAP),
             "indirect": self.inputs.indirect,
         }
@@ -388,7 +400,7 @@ class Turn:
             "a_defense": mine.defense,
             "a_armor": mine.armor,
             "a_initiative": mine.initiative,
-            "a_charge": CHARGE_BONUS_TYPES[mine.unit_type],
+            "a_charge": CHARGE_BONUS_TYPES[str(self.charge_type(mine))],
             "b_models": models,
             "b_wounds": wounds,
             "b_attack": enemy.attack,
@@ -411,7 +423,7 @@ class Turn:
             return {}
         return {
             "a_charge": NONE,
-            "b_charge": CHARGE_BONUS_TYPES[self.enemy.unit_type],
+            "b_charge": CHARGE_BONUS_TYPES[str(self.charge_type(self.enemy))],
             "b_counter_charge": True,
             "b_defensive": 0,
             "b_cover": NONE,

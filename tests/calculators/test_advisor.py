@@ -18,6 +18,9 @@ from calculators.enemy_reply import REPLIES
 from calculators.orders import ACTIONS, CHARGE_READINGS, MAX_ACTIONS, parse_sequence
 from calculators.profiles import KENSEI_UNIT_TYPES, read_units
 
+NONE_READING = "none"
+"""The default of ``lone_charge``: a character or lone model does not charge."""
+
 # ---- Legality, derived here from the rule values alone -------------------------------------------
 
 PRICE = {
@@ -676,3 +679,28 @@ def test_the_replies_open_to_the_enemy_follow_its_profile_and_its_turn():
     with pytest.raises(CalculatorInputError) as refused:
         advise(mine, character, {"distance": 7, "enemy_reaction": "counter-charge"})
     assert refused.value.field == "enemy_reaction"
+
+
+@pytest.mark.parametrize("reading", ["infantry", "cavalry"])
+def test_a_character_charges_only_under_the_other_reading_and_then_as_the_type_chosen(reading):
+    """kensei.charge-dice#unlisted-types: by default a character has no charge; read as infantry or as
+    cavalry, its charge is that of a unit of that type with its characteristics, and an enemy
+    character may counter-charge."""
+    hero = {**unit_of_type("character", wounds=(3,)), "name": "hero"}
+    twin = {**hero, "unit_type": reading, "name": "twin"}
+    target = {**TARGET, "name": "target"}
+    (character, enemy), (same, _) = read_units(units_file(hero, target)), read_units(units_file(twin, target))
+    situation = {"distance": 8, "enemy_reaction": "fight"}
+    assert not [row for row in advise(character, enemy, situation).rows if "charge" in row.actions]
+    rows = {row.actions: row for row in advise(character, enemy, situation | {"lone_charge": reading}).rows}
+    for actions in (("charge",), ("fire", "charge")):
+        theirs = next(row for row in advise(same, enemy, situation).rows if row.actions == actions)
+        mine = rows[actions]
+        assert (mine.dealt, mine.p_reach, mine.victory, mine.defeat, mine.expected_taken) == (
+            theirs.dealt, theirs.p_reach, theirs.victory, theirs.defeat, theirs.expected_taken
+        )  # fmt: skip
+    shooter, against = read_units(units_file(SHOOTER, hero))  # the hero has a loaded bow: it may shoot back
+    opened = {NONE_READING: ["fight", "shoot", "run-away"], reading: ["fight", "shoot", "counter-charge", "run-away"]}
+    for lone, replies in opened.items():
+        found = advise(shooter, against, {"distance": 7, "lone_charge": lone}).rows
+        assert [each.reply for each in next(row for row in found if row.actions == ("charge",)).replies] == replies
