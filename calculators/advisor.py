@@ -101,6 +101,12 @@ PARAMS = (
     flag("failed_charge", N_("Failed a charge last turn"), N_("No running this turn."), "kensei.failed-charge"),
     flag("engaged", N_("Engaged in combat"), N_("An engaged unit takes no orders."), "kensei.out-of-the-game"),
     flag(
+        "terrain_between",
+        N_("Terrain between the units"),
+        N_("It lets them stand closer than the rule keeps them."),
+        "kensei.five-cm-rule",
+    ),
+    flag(
         "indirect",
         N_("Indirect charge"),
         N_("The unit would have to pivot to reach the enemy."),
@@ -191,7 +197,10 @@ class Advice:
     """Sequences the rules allow whose odds a calculator cannot give, each with its refusal."""
 
     def points_left(self, row: Row) -> int:
-        """The action points ``row``'s orders leave for orders that change no odds."""
+        """The action points ``row``'s orders leave for orders that change no odds: none after a charge,
+        which ends the unit's turn (kensei.charge-orders)."""
+        if row.actions and row.actions[-1] == "charge":
+            return 0
         return self.action_points - row.cost
 
     @property
@@ -275,12 +284,27 @@ def _outcome(row: Row) -> tuple[object, ...]:
 
 def _check_contradictions(inputs: Any, enemy: Profile) -> None:
     """Inputs that cannot all be true on the table are refused, with the one to change: units in
-    contact (0 cm) are engaged in combat; a unit cannot lose more Wounds than it has."""
+    contact (0 cm) are engaged in combat; units closer than kensei.five-cm-rule keeps them are so only
+    after a failed charge or with terrain between them; a unit cannot lose more Wounds than it has."""
     if inputs.distance == 0 and not inputs.engaged:
         raise CalculatorInputError(
             "distance",
             N_("0 cm is contact between the units, which is engaged in combat ({0}): give the distance between them"),
             ("engaged",),
+        )
+    keep = inputs.rules.value("kensei.five-cm-rule", "distance_cm")
+    if 0 < inputs.distance < keep and not (inputs.failed_charge or inputs.terrain_between):
+        raise CalculatorInputError(
+            "distance",
+            Nn_(
+                "units stay at least {keep} cm apart, except after a failed charge ({0}) or with terrain between"
+                " them ({1}): give the distance, or say which",
+                "units stay at least {keep} cm apart, except after a failed charge ({0}) or with terrain between"
+                " them ({1}): give the distance, or say which",
+                "keep",
+            ),
+            ("failed_charge", "terrain_between"),
+            values={"keep": keep},
         )
     wounds = sum(enemy.wounds)
     if inputs.goal is not None and inputs.goal > wounds:

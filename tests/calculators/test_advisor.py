@@ -158,6 +158,9 @@ def test_each_row_says_the_points_it_leaves_for_orders_without_odds(unit_type):
     points = R["kensei.action-points"][ACTION_POINTS[unit_type]] - R["kensei.reaction-cost"]["action_points"]
     assert table["action_points"] == points
     for row in table["rows"]:
+        if row["actions"][-1:] == ["charge"]:  # nothing may follow a charge (kensei.charge-orders)
+            assert row["points_left"] == 0
+            continue
         assert row["points_left"] == points - sum(PRICE[action] for action in row["actions"]) >= 0
     expected = [
         {"order": name, "rule": rule, "action_points": price}
@@ -531,7 +534,7 @@ OVERKILL = [
 )
 def test_a_whole_turn_matches_an_enumeration_of_every_die(distance, actions, reading, reaction, shooter):
     mine, target = read_units(units_file(shooter, TARGET_ARCHER))
-    situation = {"distance": distance, "charge_reading": reading, "enemy_reaction": reaction}
+    situation = {"distance": distance, "charge_reading": reading, "enemy_reaction": reaction, "terrain_between": True}
     rows = advise(mine, target, situation).rows
     row = next(row for row in rows if row.actions == actions)
     total, victory, defeat, taken = bf_turn(distance, actions, reaction, shooter)
@@ -625,6 +628,13 @@ def test_contradictions_are_refused_with_the_input_to_change():
     with pytest.raises(CalculatorInputError, match="goal: must be at most the enemy's Wounds: it has 8 Wounds"):
         advise(archers, samurai, {"distance": 10, "goal": 9})
     assert advise(archers, samurai, {"distance": 10, "goal": 8}).goal == 8
+    keep = R["kensei.five-cm-rule"]["distance_cm"]
+    with pytest.raises(CalculatorInputError, match=f"distance: units stay at least {keep} cm apart") as found:
+        advise(archers, samurai, {"distance": keep - 1})
+    assert found.value.related == ("failed_charge", "terrain_between")
+    for allowed in ({"failed_charge": True}, {"terrain_between": True}):
+        assert advise(archers, samurai, {"distance": keep - 1, **allowed}).rows
+    assert advise(archers, samurai, {"distance": keep}).rows
 
 
 def _bf_score(turn: tuple, objective: str) -> tuple[Fraction, Fraction]:
@@ -644,7 +654,7 @@ def test_each_charge_is_scored_under_the_enemy_reply_worst_for_you(objective, di
     """Every reply enumerated die by die; the row is the one whose score is lowest for the player (the
     first in the order of REPLIES among equals), and names it."""
     mine, target = read_units(units_file(SHOOTER, TARGET_ARCHER))
-    situation = {"distance": distance, "charge_reading": reading, "objective": objective}
+    situation = {"distance": distance, "charge_reading": reading, "objective": objective, "terrain_between": True}
     row = next(row for row in advise(mine, target, situation).rows if row.actions == actions)
     scored = {reply: bf_turn(distance, actions, reply) for reply in REPLIES}
     worst = min(REPLIES, key=lambda reply: _bf_score(scored[reply], objective))
