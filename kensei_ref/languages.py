@@ -2,9 +2,10 @@
 
 Everything else in the project asks this module. Adding a language means adding one
 :class:`Language` record here and its texts (the rule data's ``<code>`` fields and a catalog in
-``kensei_ref/locales/<code>/``), nothing else in code. Rule text is not translated here; this module serves the
-strings the project itself shows (labels, headings, messages), kept in
-``kensei_ref/locales/<lang>/LC_MESSAGES/messages.po`` and compiled to ``.mo`` by ``make translations``.
+``locales/<code>/`` at the top of the checkout), nothing else in code. Rule text is not translated here; this
+module serves the strings the project itself shows (labels, headings, messages), kept in
+``locales/<lang>/LC_MESSAGES/messages.po`` and compiled to ``.mo`` by ``make translations``; the wheel ships the
+compiled catalogs inside the package, as ``kensei_ref/locales/``.
 """
 
 from __future__ import annotations
@@ -75,8 +76,18 @@ LANGUAGE_NAMES = {language.code: language.name for language in LANGUAGE_RECORDS}
 QUOTES = {language.code: language.quotes for language in LANGUAGE_RECORDS}
 """Quotation marks as each language prints them: “…”, « … », «…»."""
 
-LOCALE_DIR = Path(__file__).resolve().parent / "locales"
-"""The catalogs ship inside the package, so an installed ``kensei-ref`` speaks every language."""
+
+def _locale_dir() -> Path:
+    """Where the catalogs are: a checkout's own top-level ``locales/`` (known by its template, ``messages.pot``),
+    else inside the package, where a wheel carries them (``pyproject.toml`` maps ``locales/`` there). The checkout
+    comes first, so that compiled catalogs left inside the package by an older layout are never read."""
+    package = Path(__file__).resolve().parent
+    checkout = package.parent / "locales"
+    return checkout if (checkout / "messages.pot").is_file() else package / "locales"
+
+
+LOCALE_DIR = _locale_dir()
+"""The catalogs: an installed ``kensei-ref`` speaks every language, and so does a checkout."""
 
 
 def N_(message: str) -> str:

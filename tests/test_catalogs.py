@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALES = ROOT / "kensei_ref" / "locales"
+LOCALES = ROOT / "locales"
 
 
 def _catalog(lang: str):
