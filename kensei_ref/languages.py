@@ -178,8 +178,48 @@ def collation_key(lang: str) -> Callable[[str], tuple[int, ...]]:
     return key
 
 
+class CatalogMissing(LookupError):
+    """A translated language's catalog is neither compiled nor there to compile: the reference refuses to
+    speak English in its place."""
+
+
 @cache
 def get_translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalog for ``lang``; English (the source language) falls back to the msgids."""
+    """The catalog for ``lang``; English (the source language) is the msgids themselves.
+
+    The compiled catalog (``.mo``) when it is there and not older than its ``.po``; else, in a checkout where
+    nothing is built yet (``make`` compiles), the ``.po`` compiled in memory with Babel, as ``pybabel compile``
+    would. Never English in place of a missing catalog.
+
+    Raises:
+        CatalogMissing: when neither file is there, saying in one line what to do.
+    """
     check_language(lang)
-    return gettext.translation("messages", localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
+    if lang == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    compiled, source = folder / "messages.mo", folder / "messages.po"
+    if compiled.is_file() and not (source.is_file() and source.stat().st_mtime > compiled.stat().st_mtime):
+        with compiled.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    if source.is_file():
+        return _compile_in_memory(source, lang)
+    raise CatalogMissing(
+        f"the {BY_CODE[lang].name} catalog is missing ({compiled}): run `make translations` in the checkout, "
+        "or reinstall kensei-ref"
+    )
+
+
+def _compile_in_memory(source: Path, lang: str) -> gettext.GNUTranslations:
+    """A ``.po`` compiled as ``pybabel compile`` compiles it (fuzzy entries left out), without writing a file."""
+    from io import BytesIO
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with source.open("rb") as handle:
+        catalog = read_po(handle, locale=BY_CODE[lang].locale)
+    buffer = BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
