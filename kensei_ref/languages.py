@@ -101,6 +101,11 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+LABELLED = N_("{label}: {text}")
+"""A label and what it labels, as the language writes them: French puts a no-break space before the colon.
+Every "label: text" the project composes goes through this message."""
+
+
 PLURAL_SAMPLES: tuple[int, ...] = (*range(200), 1_000_000)
 """Counts that meet every plural category of the languages at least once (French's "many" at a million)."""
 
