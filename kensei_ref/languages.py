@@ -34,7 +34,7 @@ class Language:
         stemmer: the Snowball algorithm that reduces its words for search.
         script: ``latin`` or ``cyrillic``: a word in the other script is stemmed by that script's language.
         spaced_punctuation: whether it sets a no-break space before ``; : ! ?`` and inside « » (French does;
-            the generated pages get them from :func:`kensei_ref.site.typography.french_spacing`).
+            the generated pages get them from :func:`kensei_ref.typography.french_spacing`).
     """
 
     __slots__ = ("code", "locale", "name", "quotes", "script", "spaced_punctuation", "stemmer")
@@ -104,6 +104,17 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
 LABELLED = N_("{label}: {text}")
 """A label and what it labels, as the language writes them: French puts a no-break space before the colon.
 Every "label: text" the project composes goes through this message."""
+
+
+def typeset(text: str, lang: str) -> str:
+    """``text`` as ``lang`` sets its spaces: French's no-break spaces before ``; : ! ?``, inside « » and
+    between a number and its unit (:func:`kensei_ref.typography.french_spacing`); other languages as given.
+    Every French text the terminal prints passes here, as every generated French page does."""
+    if not BY_CODE[lang].spaced_punctuation:
+        return text
+    from kensei_ref.typography import french_spacing
+
+    return french_spacing(text)
 
 
 PLURAL_SAMPLES: tuple[int, ...] = (*range(200), 1_000_000)

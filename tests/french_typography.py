@@ -15,7 +15,7 @@ import re
 NO_BREAK = "\u00a0\u202f"
 
 RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("no no-break space before a colon", re.compile(rf"(?<![{NO_BREAK}]):(?=\s|$)")),
+    ("no no-break space before a colon", re.compile(rf"(?<![{NO_BREAK}-]):(?=\s|$)")),
     ("no no-break space before ; ! ?", re.compile(rf"(?<![{NO_BREAK}!?])[;!?](?=\s|$)")),
     ("an ordinary space before » or after «", re.compile(r" »|« ")),
     ("« without a no-break space after it", re.compile(rf"«(?![{NO_BREAK}])")),

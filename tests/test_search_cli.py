@@ -292,7 +292,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
             [
                 "8.3.2 Regrouper les unités en fuite",
                 "kensei.regroup",
-                "15 cm",
+                "15\u00a0cm",
                 "Fuir (réaction)",
                 "«\u00a08.3.2 Regroup",
             ],

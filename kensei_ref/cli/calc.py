@@ -24,7 +24,7 @@ from calculators.results import Figure, Result, Step, Table
 from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.one_line import one_line
 from kensei_ref.cli.units import add_units_options, picked
-from kensei_ref.languages import LABELLED, LANGUAGES, get_translations
+from kensei_ref.languages import LABELLED, LANGUAGES, get_translations, typeset
 from kensei_ref.numbers import numbers_for
 
 BAR_WIDTH = 30
@@ -188,7 +188,7 @@ def run_calc(args: argparse.Namespace) -> int:
     if getattr(args, "calc_json", False):
         sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(render(result, calculator.label, lang))
+        sys.stdout.write(typeset(render(result, calculator.label, lang), lang))
     return 0
 
 
@@ -207,7 +207,7 @@ def render(result: Result, title: str, lang: str) -> str:
     if result.steps:
         lines.append(_("How it is computed"))
         lines.append("-" * len(lines[-1]))
-        labels = [_step_label(step, _) for step in result.steps]
+        labels = [_step_label(step, lang, _) for step in result.steps]
         width = max(len(label) for label in labels)
         lines += [
             f"{label:<{width}}  {_format(step, lang, _):>10}  [{step.rule}]"
@@ -216,10 +216,10 @@ def render(result: Result, title: str, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _step_label(step: Step, _: Callable[[str], str]) -> str:
-    if not step.group:
-        return _(step.label)
-    return _(LABELLED).format(label=_(SIDE_NAMES[step.group]), text=_(step.label))
+def _step_label(step: Step, lang: str, _: Callable[[str], str]) -> str:
+    numbers = numbers_for(lang)
+    label = _(step.label).format(**{name: numbers.decimal(number, 0) for name, number in step.label_numbers})
+    return _(LABELLED).format(label=_(SIDE_NAMES[step.group]), text=label) if step.group else label
 
 
 def _format(item: Step | Figure, lang: str, _: Callable[[str], str]) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from kensei_ref.cli import compiled
 from kensei_ref.cli.compiled import PlainText
 from kensei_ref.cli.one_line import terminal_columns
-from kensei_ref.languages import LABELLED, LANGUAGES, QUOTES, get_translations
+from kensei_ref.languages import LABELLED, LANGUAGES, QUOTES, get_translations, typeset
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
 if TYPE_CHECKING:
@@ -116,7 +116,9 @@ def run_rule(args: argparse.Namespace) -> int:
             rule = find_rule(book, args.rule)
         except NotFound as missing:
             return _not_found("rule", _rule_message(missing, args.lang, _), _)
-    sys.stdout.write(render_rule(book, rule, args.lang, _width(), compiled.bundled().plain(args.lang)))
+    sys.stdout.write(
+        typeset(render_rule(book, rule, args.lang, _width(), compiled.bundled().plain(args.lang)), args.lang)
+    )
     return 0
 
 
@@ -150,9 +152,9 @@ def run_search(args: argparse.Namespace) -> int:
     rank_width = len(str(len(hits)))
     for rank, hit in enumerate(hits, 1):
         number = f"{hit.number}  " if hit.number else ""
-        sys.stdout.write(f"{rank:>{rank_width}}. {hit.id}  {number}{hit.title}\n")
+        sys.stdout.write(typeset(f"{rank:>{rank_width}}. {hit.id}  {number}{hit.title}\n", args.lang))
         indent = " " * (rank_width + 2)
-        sys.stdout.write("\n".join(_fill(hit.snippet, width, indent, indent)) + "\n")
+        sys.stdout.write(typeset("\n".join(_fill(hit.snippet, width, indent, indent)) + "\n", args.lang))
     return 0
 
 
@@ -177,7 +179,7 @@ def run_glossary(args: argparse.Namespace) -> int:
             message = _("no glossary term is called {name}").format(name=quoted)
         return _not_found("glossary", message, _)
     width, plain = _width(), compiled.bundled().plain(args.lang)
-    sys.stdout.write("\n".join(render_term(book, term, args.lang, width, plain) for term in terms))
+    sys.stdout.write(typeset("\n".join(render_term(book, term, args.lang, width, plain) for term in terms), args.lang))
     return 0
 
 

@@ -22,7 +22,7 @@ import calculators
 from calculators import CALCULATORS
 from calculators.choices import CHOICE_LABELS, SIDE_NAMES
 from calculators.presentation import present
-from kensei_ref.languages import N_, get_translations, plural_forms
+from kensei_ref.languages import LABELLED, N_, get_translations, plural_forms
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import ENGINE_FOLDER
@@ -244,7 +244,9 @@ def result_view(view: dict, lang: str, rules: dict[str, str]) -> dict:
         ],
         "steps": [
             {
-                "label": tr(s["label"]),
+                "label": tr(s["label"]).format(
+                    **{name: numbers.decimal(number, 0) for name, number in s.get("label_numbers", {}).items()}
+                ),
                 "text": format_value(s["value"], s["kind"], lang),
                 "href": rules.get(s["rule"], "#"),
             }
@@ -369,13 +371,12 @@ def index_page(book: RuleBook, lang: str) -> str:
     for name in DEFAULT_SCENARIOS:
         calculator = CALCULATORS[name]
         rule = book.rule(calculator.rule_id)
+        link = f"[{tr(calculator.label)}]({posixpath.relpath(page_path(name), CALCULATOR_DIR)})"
         items.append(
             {
-                "title": tr(calculator.label),
-                "href": posixpath.relpath(page_path(name), CALCULATOR_DIR),
+                "entry": tr(LABELLED).format(label=link, text=tr(calculator.question)),
                 "rule": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
                 "game": calculator.game,
-                "question": tr(calculator.question),
             }
         )
     games = [
