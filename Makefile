@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 LOCKED := $(VENV)/.locked
 INSTALLED := $(VENV)/.installed
 NODE_INSTALLED := node_modules/.installed
-LOCALES := kensei_ref/locales
+LOCALES := locales
 CATALOGS := $(LOCALES)/fr/LC_MESSAGES/messages.mo $(LOCALES)/ru/LC_MESSAGES/messages.mo
 
 .PHONY: serve build test test-fast bench translations lint deps clean publish-check

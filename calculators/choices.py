@@ -36,3 +36,22 @@ SIDE_NAMES = {"a": N_("Your unit"), "b": N_("Enemy unit")}
 
 SIDE_CHOICES = {"a": N_("your unit"), "b": N_("the enemy unit")}
 """Each side as a choice's value reads (who strikes first)."""
+
+CHOICE_LABELS: dict[str, str] = {
+    "short": N_("short range"), "normal": N_("normal range"), "long": N_("long range"), "out": N_("out of range"),
+    "none": N_("none"), "march": N_("marched"), "run": N_("ran"), "light": N_("light cover"),
+    "heavy": N_("heavy cover"), "deep-forest": N_("deep forest"), "water": N_("stream, brook, bog or ford"),
+    "threshold": N_("threshold (1 Wound above Armor, 2 on a 10)"), "subtractive": N_("subtractive (roll minus Armor)"),
+    "lower": N_("lower than Defense (as the texts say)"), "at-most": N_("Defense or less"),
+    "ki-minus": N_("above Ki minus the difficulty (as written)"),
+    "roll-minus": N_("roll minus the difficulty above Ki"),
+    "infantry": N_("infantry"), "cavalry": N_("cavalry"), "large": N_("large creature"),
+    "creature": N_("creature"), "harasser": N_("harassers"), "harasser_on_foot": N_("harassers on foot"),
+    "mounted_harasser": N_("mounted harassers"), "lone_model": N_("model on its own"),
+    "large_creature": N_("large creature"), "roll": N_("roll for it"), **SIDE_CHOICES,
+    "daimyo": N_("Daimyo"), "taisho": N_("Taisho"), "hero": N_("Hero"), "daisho_samurai": N_("Daisho Samurai"),
+    "confident": N_("confident"), "wavering": N_("wavering"), "panic": N_("panic"),
+    "1d10": "1d10", "2d10": "2d10",
+}  # fmt: skip
+"""Words for the values a choice offers, as a page or the terminal shows them (translated there); the values
+themselves stay in the URL, the command line and the JSON."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -50,7 +50,11 @@ class CalculatorInputError(ValueError):
     """
 
     def __init__(
-        self, field: str, message: str | Plural, related: tuple[str, ...] = (), values: dict[str, object] | None = None
+        self,
+        field: str,
+        message: str | Plural,
+        related: tuple[str, ...] = (),
+        values: Mapping[str, object] | None = None,
     ) -> None:
         self.field = field
         self.message = message

@@ -55,7 +55,7 @@ class InputsBase:
                 raise CalculatorInputError(str(key), "unknown input; allowed: " + ", ".join(names))
         for param in cls.PARAMS:
             if param.required and param.name not in mapping:
-                raise CalculatorInputError(param.name, f"is required: {param.allowed(rules)}")
+                raise param.refusal(rules)
         return cls(**mapping, rules=rules)
 
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypedDict
 
-from .errors import CalculatorInputError, Plural, quoted
+from .errors import CalculatorInputError, Plural
 from .rulebook import RuleValues
 
 
@@ -152,8 +152,41 @@ class Param:
             )
             value = tuple(value) if ok else value
         if not ok:
-            raise CalculatorInputError(self.name, f"must be {self.allowed(rules)}, got {quoted(value)}")
+            raise self.refusal(rules, repr(value))
         return value
+
+    def refusal(self, rules: RuleValues, got: str | None = None, at: str = "") -> CalculatorInputError:
+        """What this input allows, as a template a front end translates (:data:`REFUSED`, :data:`REQUIRED_`):
+        ``got`` is the value refused as the user gave it (``repr``), or None when the input was left out.
+
+        >>> characteristic("attack", "Attack", "", "").refusal(RuleValues({}), "'x'").describe(str)
+        "must be an integer from 0 to 20, got 'x'"
+        >>> flag("loaded", "Loaded", "", "").refusal(RuleValues({}), at="units[0].").field
+        'units[0].loaded'
+        """
+        minimum, maximum = self.bounds(rules)
+        values: dict[str, object] = {
+            "minimum": minimum,
+            "maximum": maximum,
+            "choices": ", ".join(self.choices),
+            "fewest": self.min_length,
+            "most": self.max_length,
+        }
+        shape: str = self.kind
+        if self.kind == "int" and (minimum is not None or maximum is not None):
+            shape = "int " + (
+                "from" if minimum is not None and maximum is not None else "min" if maximum is None else "max"
+            )
+        elif self.kind == "int_list" and (
+            None in (minimum, maximum, self.max_length) or self.min_length == self.max_length
+        ):
+            shape = "unbounded list"  # a shape no calculator asks for: its words stay English
+        if got is None:
+            message = REQUIRED_.get(shape, f"is required: {self.allowed(rules)}")
+        else:
+            values["value"] = got
+            message = REFUSED.get(shape, f"must be {self.allowed(rules)}, got {{value}}")
+        return CalculatorInputError(f"{at}{self.name}", message, values=values)
 
     def parse_text(self, text: str, rules: RuleValues) -> Any:
         """The value typed in a terminal or a URL (``"7"``, ``"2,2,2,1"``, ``"true"``), validated.
@@ -172,7 +205,7 @@ class Param:
                 value = text.strip()
             return self.validate(value, rules)
         except (ValueError, KeyError):
-            raise CalculatorInputError(self.name, f"must be {self.allowed(rules)}, got {quoted(text)}") from None
+            raise self.refusal(rules, repr(text)) from None
 
     def describe(self, rules: RuleValues) -> dict[str, Any]:
         """JSON-ready metadata for a form: every bound resolved against ``rules``."""
@@ -196,6 +229,37 @@ class Param:
     def _in_bounds(self, number: int, rules: RuleValues) -> bool:
         minimum, maximum = self.bounds(rules)
         return (minimum is None or number >= minimum) and (maximum is None or number <= maximum)
+
+
+REQUIRED_: dict[str, str | Plural] = {
+    "bool": N_("is required: true or false"),
+    "choice": N_("is required: one of {choices}"),
+    "int": N_("is required: an integer"),
+    "int from": N_("is required: an integer from {minimum} to {maximum}"),
+    "int min": N_("is required: an integer of at least {minimum}"),
+    "int max": N_("is required: an integer of at most {maximum}"),
+    "int_list": Nn_(
+        "is required: a list of {fewest} to {most} integer from {minimum} to {maximum}",
+        "is required: a list of {fewest} to {most} integers from {minimum} to {maximum}",
+        "most",
+    ),
+}
+"""What an input left out needs, by the shape of what it allows (:meth:`Param.refusal`)."""
+
+REFUSED: dict[str, str | Plural] = {
+    "bool": N_("must be true or false, got {value}"),
+    "choice": N_("must be one of {choices}, got {value}"),
+    "int": N_("must be an integer, got {value}"),
+    "int from": N_("must be an integer from {minimum} to {maximum}, got {value}"),
+    "int min": N_("must be an integer of at least {minimum}, got {value}"),
+    "int max": N_("must be an integer of at most {maximum}, got {value}"),
+    "int_list": Nn_(
+        "must be a list of {fewest} to {most} integer from {minimum} to {maximum}, got {value}",
+        "must be a list of {fewest} to {most} integers from {minimum} to {maximum}, got {value}",
+        "most",
+    ),
+}
+"""What an input refuses, by the shape of what it allows (:meth:`Param.refusal`)."""
 
 
 def flag(name: str, label: str, help: str, rule_id: str) -> Param:

@@ -263,9 +263,10 @@ def plan_steps(inputs: Any, budget: int, reserved: int, available: int, plans: l
         steps.append(Step(rule, "reserved", label, -reserved, "modifier"))
     steps.append(Step("kensei.regroup", "available", N_("Points for regrouping"), available))
     for unit_plan in plans:
-        attempts = ", ".join(f"{left}→{attempts}" for left, attempts in unit_plan.attempts_by_points)
-        label = N_("Unit, attempts planned by points left")
-        steps.append(Step("kensei.regroup", f"unit_{unit_plan.unit}", label, f"#{unit_plan.unit}: {attempts}", "text"))
+        attempts = ", ".join(f"{left} → {attempts}" for left, attempts in unit_plan.attempts_by_points)
+        label = N_("Unit no. {unit}, attempts planned by points left")
+        numbers = (("unit", unit_plan.unit),)
+        steps.append(Step("kensei.regroup", f"unit_{unit_plan.unit}", label, attempts, "text", label_numbers=numbers))
     label = N_("A unit not attempted")
     steps.append(Step("kensei.regroup", "not_attempted", label, N_("makes its run away roll at once"), "text"))
     return steps

@@ -13,6 +13,7 @@ from typing import Any
 
 from . import CALCULATORS
 from .errors import CalculatorInputError
+from .params import N_
 from .results import to_number
 
 for _name in CALCULATORS:  # the browser imports this module once, and every calculator with it
@@ -88,7 +89,7 @@ def units_answer(query: dict[str, Any]) -> dict[str, Any]:
     asked = query["advise"]
     mine, enemy = profile("mine", asked), profile("enemy", asked)
     if mine is None or enemy is None:
-        raise CalculatorInputError("mine" if mine is None else "enemy", "is required: a unit of your file")
+        raise CalculatorInputError("mine" if mine is None else "enemy", N_("is required: a unit of your file"))
     return {"advice": advice_json(advise(mine, enemy, asked.get("situation", {})))}
 
 

@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import CalculatorInputError, quoted
-from .params import CHARACTERISTIC, N_, Param, characteristic, choice, flag, whole_number
+from .errors import CalculatorInputError
+from .params import CHARACTERISTIC, N_, Nn_, Param, characteristic, choice, flag, whole_number
 from .rulebook import RuleValues
 
 FORMAT = "kensei-ref/units"
@@ -183,18 +183,22 @@ def read_profile(mapping: Any, rules: RuleValues | None = None, at: str = "") ->
     """
     rules = RuleValues.bundled() if rules is None else rules
     if not isinstance(mapping, Mapping):
-        raise CalculatorInputError(at.rstrip(".") or "unit", f"must be an object of fields, got {quoted(mapping)}")
+        raise CalculatorInputError(
+            at.rstrip(".") or "unit", N_("must be an object of fields, got {value}"), values={"value": repr(mapping)}
+        )
     name = _name(mapping.get("name"), at)
     game = _field(GAME, mapping.get("game", None), at, rules)
     params = PARAMS_BY_GAME[game]
     allowed = ("name", "game", *(param.name for param in params))
     for key in mapping:
         if key not in allowed:
-            raise CalculatorInputError(f"{at}{key}", "unknown field; allowed: " + ", ".join(allowed))
+            raise CalculatorInputError(
+                f"{at}{key}", N_("unknown field; allowed: {fields}"), values={"fields": ", ".join(allowed)}
+            )
     values = {}
     for param in params:
         if param.required and param.name not in mapping:
-            raise CalculatorInputError(f"{at}{param.name}", f"is required: {param.allowed(rules)}")
+            raise param.refusal(rules, at=at)
         values[param.name] = _field(param, mapping.get(param.name, param.default), at, rules)
     profile = Profile(name, game, values)
     _check(profile, at)
@@ -204,7 +208,13 @@ def read_profile(mapping: Any, rules: RuleValues | None = None, at: str = "") ->
 def _name(value: Any, at: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME or not value.isprintable():
         raise CalculatorInputError(
-            f"{at}name", f"must be a name of 1 to {MAX_NAME} printable characters, got {quoted(value)}"
+            f"{at}name",
+            Nn_(
+                "must be a name of 1 to {most} printable character, got {value}",
+                "must be a name of 1 to {most} printable characters, got {value}",
+                "most",
+            ),
+            values={"most": MAX_NAME, "value": repr(value)},
         )
     return value.strip()
 
@@ -243,13 +253,27 @@ def read_units(document: Any, rules: RuleValues | None = None) -> tuple[Profile,
     """
     rules = RuleValues.bundled() if rules is None else rules
     if not isinstance(document, Mapping) or document.get("format") != FORMAT:
-        raise CalculatorInputError("format", f"must be {quoted(FORMAT)}: this is not a units file")
+        raise CalculatorInputError(
+            "format", N_("must be {format}: this is not a units file"), values={"format": repr(FORMAT)}
+        )
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
-        raise CalculatorInputError("version", f"must be an integer from 1 to {VERSION}, got {quoted(version)}")
+        raise CalculatorInputError(
+            "version",
+            N_("must be an integer from {minimum} to {maximum}, got {value}"),
+            values={"minimum": 1, "maximum": VERSION, "value": repr(version)},
+        )
     units = document.get("units")
     if not isinstance(units, list) or len(units) > MAX_UNITS:
-        raise CalculatorInputError("units", f"must be a list of at most {MAX_UNITS} units, got {quoted(type(units))}")
+        raise CalculatorInputError(
+            "units",
+            Nn_(
+                "must be a list of at most {most} unit, got {value}",
+                "must be a list of at most {most} units, got {value}",
+                "most",
+            ),
+            values={"most": MAX_UNITS, "value": repr(type(units))},
+        )
     profiles = tuple(read_profile(unit, rules, f"units[{index}].") for index, unit in enumerate(units))
     seen: set[str] = set()
     for index, profile in enumerate(profiles):
@@ -275,8 +299,14 @@ def find(profiles: tuple[Profile, ...], name: str, field: str) -> Profile:
     for profile in profiles:
         if profile.name.casefold() == name.strip().casefold():
             return profile
-    names = ", ".join(quoted(profile.name) for profile in profiles) or "none"
-    raise CalculatorInputError(field, f"must name a unit of the file ({names}), got {quoted(name)}")
+    if not profiles:
+        raise CalculatorInputError(
+            field, N_("must name a unit of the file, which has none, got {value}"), values={"value": repr(name)}
+        )
+    names = ", ".join(repr(profile.name) for profile in profiles)
+    raise CalculatorInputError(
+        field, N_("must name a unit of the file ({names}), got {value}"), values={"names": names, "value": repr(name)}
+    )
 
 
 MAX_FILE_CHARACTERS = 1_000_000
@@ -291,9 +321,13 @@ def parse_units(text: str, rules: RuleValues | None = None) -> tuple[Profile, ..
             takes), or not a valid units file (see :func:`read_units`).
     """
     if len(text) > MAX_FILE_CHARACTERS:
-        raise CalculatorInputError("units", f"must be a file of at most {MAX_FILE_CHARACTERS} characters")
+        raise CalculatorInputError(
+            "units",
+            Nn_("must be a file of at most {most} character", "must be a file of at most {most} characters", "most"),
+            values={"most": MAX_FILE_CHARACTERS},
+        )
     try:
         document = json.loads(text)
     except (ValueError, RecursionError):
-        raise CalculatorInputError("units", "must be a JSON file: this one cannot be read as JSON") from None
+        raise CalculatorInputError("units", N_("must be a JSON file: this one cannot be read as JSON")) from None
     return read_units(document, rules)

@@ -42,6 +42,8 @@ class Step:
         value: a number, an exact probability or a word.
         kind: how to show it: ``modifier`` with a sign, ``probability`` as a percentage.
         group: the side (``a`` or ``b``) a step of a two-sided calculator belongs to.
+        label_numbers: numbers the label names (``{level}``), filled in once a front end has translated
+            the label: ``(("level", 1),)``.
     """
 
     rule: str
@@ -50,11 +52,15 @@ class Step:
     value: Value
     kind: StepKind = "number"
     group: str = ""
+    label_numbers: tuple[tuple[str, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """Every field under its name, the value a JSON number (:func:`to_number`) or word."""
+        """Every field under its name, the value a JSON number (:func:`to_number`) or word, the label's
+        numbers as an object (only for a label that names some)."""
         entries = {declared.name: getattr(self, declared.name) for declared in fields(self)}
-        return entries | {"value": to_number(self.value)}
+        del entries["label_numbers"]
+        numbers = {"label_numbers": dict(self.label_numbers)} if self.label_numbers else {}
+        return entries | {"value": to_number(self.value)} | numbers
 
 
 @dataclass(frozen=True)

@@ -99,9 +99,13 @@ def d10_at_most(target: int, rules: RuleValues) -> Fraction:
     return Fraction(sum(roll <= target for roll in range(LOWEST_FACE, faces + 1)), faces)
 
 
+MINUS = "\u2212"
+"""The minus sign (not a hyphen), as every signed number of the reference is written."""
+
+
 def _signed_list(numbers: tuple[int, ...]) -> str:
-    """``-3, -5, -6``: how the penalties read as one figure."""
-    return ", ".join(f"{number:+d}" for number in numbers)
+    """``−3, −5, −6``: how the penalties read as one figure, each with a true minus sign."""
+    return ", ".join(f"{number:+d}".replace("-", MINUS) for number in numbers)
 
 
 @dataclass(frozen=True)
@@ -121,9 +125,10 @@ def penalty_steps(levels: tuple[int, ...], penalties: tuple[int, ...]) -> list[S
         Step(
             "kensei.spell-penalty",
             f"penalty_{i + 1}",
-            N_("Penalty of a spell of level"),
-            f"{level}: {penalty:+d}",
-            "text",
+            N_("Penalty of a spell of level {level}"),
+            penalty,
+            "modifier",
+            label_numbers=(("level", level),),
         )
         for i, (level, penalty) in enumerate(zip(levels, penalties, strict=True))
     ]

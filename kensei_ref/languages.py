@@ -2,9 +2,10 @@
 
 Everything else in the project asks this module. Adding a language means adding one
 :class:`Language` record here and its texts (the rule data's ``<code>`` fields and a catalog in
-``kensei_ref/locales/<code>/``), nothing else in code. Rule text is not translated here; this module serves the
-strings the project itself shows (labels, headings, messages), kept in
-``kensei_ref/locales/<lang>/LC_MESSAGES/messages.po`` and compiled to ``.mo`` by ``make translations``.
+``locales/<code>/`` at the top of the checkout), nothing else in code. Rule text is not translated here; this
+module serves the strings the project itself shows (labels, headings, messages), kept in
+``locales/<lang>/LC_MESSAGES/messages.po`` and compiled to ``.mo`` by ``make translations``; the wheel ships the
+compiled catalogs inside the package, as ``kensei_ref/locales/``.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class Language:
         stemmer: the Snowball algorithm that reduces its words for search.
         script: ``latin`` or ``cyrillic``: a word in the other script is stemmed by that script's language.
         spaced_punctuation: whether it sets a no-break space before ``; : ! ?`` and inside « » (French does;
-            the generated pages get them from :func:`kensei_ref.site.typography.french_spacing`).
+            the generated pages get them from :func:`kensei_ref.typography.french_spacing`).
     """
 
     __slots__ = ("code", "locale", "name", "quotes", "script", "spaced_punctuation", "stemmer")
@@ -75,8 +76,18 @@ LANGUAGE_NAMES = {language.code: language.name for language in LANGUAGE_RECORDS}
 QUOTES = {language.code: language.quotes for language in LANGUAGE_RECORDS}
 """Quotation marks as each language prints them: “…”, « … », «…»."""
 
-LOCALE_DIR = Path(__file__).resolve().parent / "locales"
-"""The catalogs ship inside the package, so an installed ``kensei-ref`` speaks every language."""
+
+def _locale_dir() -> Path:
+    """Where the catalogs are: a checkout's own top-level ``locales/`` (known by its template, ``messages.pot``),
+    else inside the package, where a wheel carries them (``pyproject.toml`` maps ``locales/`` there). The checkout
+    comes first, so that compiled catalogs left inside the package by an older layout are never read."""
+    package = Path(__file__).resolve().parent
+    checkout = package.parent / "locales"
+    return checkout if (checkout / "messages.pot").is_file() else package / "locales"
+
+
+LOCALE_DIR = _locale_dir()
+"""The catalogs: an installed ``kensei-ref`` speaks every language, and so does a checkout."""
 
 
 def N_(message: str) -> str:
@@ -88,6 +99,22 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a message whose words follow a number, as ``ngettext`` takes it (extracted with ``-k Nn_:1,2``);
     :func:`plural_forms` gives its forms to a page's script."""
     return singular, plural
+
+
+LABELLED = N_("{label}: {text}")
+"""A label and what it labels, as the language writes them: French puts a no-break space before the colon.
+Every "label: text" the project composes goes through this message."""
+
+
+def typeset(text: str, lang: str) -> str:
+    """``text`` as ``lang`` sets its spaces: French's no-break spaces before ``; : ! ?``, inside « » and
+    between a number and its unit (:func:`kensei_ref.typography.french_spacing`); other languages as given.
+    Every French text the terminal prints passes here, as every generated French page does."""
+    if not BY_CODE[lang].spaced_punctuation:
+        return text
+    from kensei_ref.typography import french_spacing
+
+    return french_spacing(text)
 
 
 PLURAL_SAMPLES: tuple[int, ...] = (*range(200), 1_000_000)
@@ -167,8 +194,48 @@ def collation_key(lang: str) -> Callable[[str], tuple[int, ...]]:
     return key
 
 
+class CatalogMissing(LookupError):
+    """A translated language's catalog is neither compiled nor there to compile: the reference refuses to
+    speak English in its place."""
+
+
 @cache
 def get_translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalog for ``lang``; English (the source language) falls back to the msgids."""
+    """The catalog for ``lang``; English (the source language) is the msgids themselves.
+
+    The compiled catalog (``.mo``) when it is there and not older than its ``.po``; else, in a checkout where
+    nothing is built yet (``make`` compiles), the ``.po`` compiled in memory with Babel, as ``pybabel compile``
+    would. Never English in place of a missing catalog.
+
+    Raises:
+        CatalogMissing: when neither file is there, saying in one line what to do.
+    """
     check_language(lang)
-    return gettext.translation("messages", localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
+    if lang == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    compiled, source = folder / "messages.mo", folder / "messages.po"
+    if compiled.is_file() and not (source.is_file() and source.stat().st_mtime > compiled.stat().st_mtime):
+        with compiled.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    if source.is_file():
+        return _compile_in_memory(source, lang)
+    raise CatalogMissing(
+        f"the {BY_CODE[lang].name} catalog is missing ({compiled}): run `make translations` in the checkout, "
+        "or reinstall kensei-ref"
+    )
+
+
+def _compile_in_memory(source: Path, lang: str) -> gettext.GNUTranslations:
+    """A ``.po`` compiled as ``pybabel compile`` compiles it (fuzzy entries left out), without writing a file."""
+    from io import BytesIO
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with source.open("rb") as handle:
+        catalog = read_po(handle, locale=BY_CODE[lang].locale)
+    buffer = BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)

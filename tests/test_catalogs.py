@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALES = ROOT / "kensei_ref" / "locales"
+LOCALES = ROOT / "locales"
 
 
 def _catalog(lang: str):
@@ -74,3 +75,29 @@ def test_russian_catalog_has_three_plural_forms():
     catalog = _catalog("ru")
     assert catalog.num_plurals == 3
     assert "nplurals=3" in catalog.plural_forms
+
+
+def test_every_french_string_follows_french_typography():
+    """No-break spaces before : ; ! ? and inside « », one apostrophe, a true minus, 15 cm (french_typography)."""
+    from french_typography import problems
+
+    found = []
+    for message in _catalog("fr"):
+        if message.id:
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            found += [f"{message.id!r}: {problem}" for text in strings for problem in problems(text)]
+    assert found == []
+
+
+def test_every_label_and_text_is_composed_through_the_catalog():
+    """A label and its text are joined by the catalog's "{label}: {text}", never by a colon in code:
+    French writes a no-break space before it (the terminal's help wrote 94 "Label:" without one)."""
+    composed = re.compile(r"""f["'][^"'\n]*\}: \{""")
+    sources = [*(ROOT / "kensei_ref" / "cli").glob("*.py"), *(ROOT / "kensei_ref" / "site").glob("*.py")]
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sources
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if composed.search(line)
+    ]
+    assert found == []

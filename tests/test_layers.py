@@ -24,3 +24,22 @@ def test_the_plugin_is_registered_by_its_entry_point():
     (entry,) = [e for e in entry_points(group="mkdocs.plugins") if e.name == PLUGIN_NAME]
     assert entry.load() is KenseiRefPlugin
     assert f"- {PLUGIN_NAME}:" in (ROOT / "mkdocs.yml").read_text("utf-8")
+
+
+STATED_TOP_LEVEL = ("mkdocs.yml", "docs", "locales", "kensei_ref", "calculators", "tests", "README.md")
+"""The project's top level as its design states it."""
+
+
+def test_the_top_level_is_the_stated_one():
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    tops = {line.split("/")[0] for line in tracked.splitlines()}
+    assert [name for name in STATED_TOP_LEVEL if name not in tops] == []
+    assert not [line for line in tracked.splitlines() if line.startswith("kensei_ref/locales/")]
+
+
+def test_every_path_of_the_readme_layout_exists():
+    readme = (ROOT / "README.md").read_text("utf-8")
+    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    paths = [row.split("`")[1] for row in layout.splitlines() if row.startswith("| `")]
+    assert "locales/" in paths
+    assert [path for path in paths if not (ROOT / path).exists()] == []

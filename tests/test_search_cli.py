@@ -292,7 +292,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
             [
                 "8.3.2 Regrouper les unités en fuite",
                 "kensei.regroup",
-                "15 cm",
+                "15\u00a0cm",
                 "Fuir (réaction)",
                 "«\u00a08.3.2 Regroup",
             ],
@@ -375,7 +375,7 @@ def test_search_json(capsys):
             "fr",
             [
                 "point de commandement",
-                "  en: Commandment Point",
+                "  en\u00a0: Commandment Point",
                 "8.2 Points de commandement (kensei.commandment-points)",
             ],
         ),
@@ -384,7 +384,7 @@ def test_search_json(capsys):
             "ru",
             ["Тайсё", "  en: Taisho", "  fr: Taisho", "Японское слово", "8.3 Приказы Тайсё (kensei.taisho-orders)"],
         ),
-        ("teppo", "fr", ["teppo", "  ru: тэппо", "kensei.firing", "kensei.shallow-water"]),
+        ("teppo", "fr", ["teppo", "  ru\u00a0: тэппо", "kensei.firing", "kensei.shallow-water"]),
     ],
 )
 def test_glossary_finds_a_term_from_a_name_in_any_language(capsys, name, lang, expected):

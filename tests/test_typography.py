@@ -11,7 +11,7 @@ from calculators import CALCULATORS
 from kensei_ref.rules.loader import load
 from kensei_ref.site import calculator_pages, pages
 from kensei_ref.site.generate import generated_pages
-from kensei_ref.site.typography import french_spacing
+from kensei_ref.typography import french_spacing
 
 NBSP = "\u00a0"
 NARROW = "\u202f"

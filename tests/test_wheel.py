@@ -25,7 +25,7 @@ def wheel(tmp_path_factory) -> Path:
     compiled catalogs (``make`` compiles them), so that nothing else of the checkout can slip in."""
     source = tmp_path_factory.mktemp("source")
     tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True).stdout
-    catalogs = [p.relative_to(ROOT).as_posix() for p in (ROOT / "kensei_ref" / "locales").glob("*/LC_MESSAGES/*.mo")]
+    catalogs = [p.relative_to(ROOT).as_posix() for p in (ROOT / "locales").glob("*/LC_MESSAGES/*.mo")]
     assert catalogs, "compile the catalogs first (make does)"
     for name in [*filter(None, tracked.decode().split("\0")), *catalogs]:
         if (ROOT / name).is_file():
@@ -61,10 +61,22 @@ def test_the_wheel_ships_data_catalogs_and_site_files(wheel):
         "calculators/rule_values.json",
     ):
         assert required in names, f"{required} is not in {wheel.name}"
+    assert not any(name.startswith("locales/") for name in names), "the catalogs belong inside the package"
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "kensei-ref = kensei_ref.cli.main:main" in text
     assert "kensei-ref = kensei_ref.build.plugin:KenseiRefPlugin" in text
+
+
+def test_the_wheel_ships_every_module(wheel):
+    """pyproject.toml names each package (the catalogs' folder is mapped into the package): a new one must be named."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    modules = sorted(
+        path.relative_to(ROOT).as_posix()
+        for top in ("kensei_ref", "calculators")
+        for path in (ROOT / top).rglob("*.py")
+    )
+    assert modules and [module for module in modules if module not in names] == []
 
 
 @pytest.fixture(scope="module")

@@ -41,6 +41,7 @@ from mkdocs.utils import is_error_template
 from mkdocs.utils.templates import TemplateContext
 
 from kensei_ref import site as site_files
+from kensei_ref import typography
 from kensei_ref.build import archive, csp, engine, offline, search_index, search_patch, sitemap, vendor
 from kensei_ref.build.compiled_templates import THEME_TEMPLATES
 from kensei_ref.build.config import KenseiRefConfig
@@ -51,7 +52,7 @@ from kensei_ref.rules.export import rules_document
 from kensei_ref.rules.loader import DATA_DIR, DataError, load
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.rules.projection import language_digest
-from kensei_ref.site import navigation, offline_page, pages, typography
+from kensei_ref.site import navigation, offline_page, pages
 from kensei_ref.site.generate import generated_pages
 
 log = logging.getLogger("mkdocs.plugins.kensei_ref")

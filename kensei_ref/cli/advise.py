@@ -24,7 +24,7 @@ from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS, parse_sequence
 from kensei_ref.cli.calc import OPTION_REFUSAL, add_param_options, error_line, given_inputs
 from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.units import add_units_options, picked
-from kensei_ref.languages import LANGUAGES, N_, get_translations
+from kensei_ref.languages import LANGUAGES, N_, get_translations, typeset
 from kensei_ref.numbers import numbers_for
 
 TERMINAL_WIDTH = 80
@@ -70,7 +70,7 @@ def run_advise(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(advice_json(advice), ensure_ascii=False) + "\n")
     else:
         distance = int(situation["distance"])
-        sys.stdout.write(render(advice, mine.name, enemy.name, distance, lang, wide=args.wide))
+        sys.stdout.write(typeset(render(advice, mine.name, enemy.name, distance, lang, wide=args.wide), lang))
     return 0
 
 
@@ -80,7 +80,9 @@ def _why(text: str, mine: Any, enemy: Any, situation: dict[str, Any], lang: str,
         actions = parse_sequence(text)
     except ValueError:
         names = ", ".join(ACTION_LABELS)
-        raise CalculatorInputError("why", f"must be actions separated by commas, from {names}") from None
+        raise CalculatorInputError(
+            "why", N_("must be actions separated by commas, from {names}"), values={"names": names}
+        ) from None
     reason = explain(mine, enemy, situation, actions)
     if as_json:
         answer = {"advisor": "why", "actions": list(actions), "allowed": reason is None, "reason": reason}

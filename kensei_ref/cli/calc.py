@@ -17,14 +17,14 @@ from fractions import Fraction
 from typing import Any
 
 from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
-from calculators.choices import SIDE_CHOICES, SIDE_NAMES
-from calculators.errors import Plural, quoted
-from calculators.params import N_, Nn_, Param
+from calculators.choices import CHOICE_LABELS, SIDE_CHOICES, SIDE_NAMES
+from calculators.errors import quoted
+from calculators.params import N_, Param
 from calculators.results import Figure, Result, Step, Table
 from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.one_line import one_line
 from kensei_ref.cli.units import add_units_options, picked
-from kensei_ref.languages import LANGUAGES, get_translations
+from kensei_ref.languages import LABELLED, LANGUAGES, get_translations, typeset
 from kensei_ref.numbers import numbers_for
 
 BAR_WIDTH = 30
@@ -77,39 +77,15 @@ def parsed(param: Param, text: str, rules: RuleValues, lang: str) -> Any:
 
 
 def refusal(param: Param, text: str, rules: RuleValues, lang: str) -> CalculatorInputError:
-    """What ``param`` allows, as a template the catalog translates (the same words as
-    :meth:`~calculators.params.Param.allowed` in English), for a value typed as ``text``."""
+    """What ``param`` allows (:meth:`~calculators.params.Param.refusal`, a template the catalog translates),
+    for a value typed as ``text``, its bounds written with ``lang``'s digits."""
     numbers = numbers_for(lang if lang in LANGUAGES else "en")
-    minimum, maximum = param.bounds(rules)
-    values: dict[str, object] = {
-        "value": repr(text),
-        "minimum": numbers.decimal(minimum, 0) if minimum is not None else "",
-        "maximum": numbers.decimal(maximum, 0) if maximum is not None else "",
-        "choices": ", ".join(param.choices),
-        "fewest": param.min_length,
-        "most": param.max_length,
-    }
-    bounded = minimum is not None and maximum is not None
-    message: str | Plural
-    if param.kind == "choice":
-        message = N_("must be one of {choices}, got {value}")
-    elif param.kind == "int_list" and bounded and param.min_length != param.max_length:
-        message = Nn_(
-            "must be a list of {fewest} to {most} integer from {minimum} to {maximum}, got {value}",
-            "must be a list of {fewest} to {most} integers from {minimum} to {maximum}, got {value}",
-            "most",
-        )
-    elif param.kind == "int_list":
-        message = f"must be {param.allowed(rules)}, got {{value}}"  # a shape no calculator asks for yet: English
-    elif bounded:
-        message = N_("must be an integer from {minimum} to {maximum}, got {value}")
-    elif minimum is not None:
-        message = N_("must be an integer of at least {minimum}, got {value}")
-    elif maximum is not None:
-        message = N_("must be an integer of at most {maximum}, got {value}")
-    else:
-        message = N_("must be an integer, got {value}")
-    return CalculatorInputError(param.name, message, values=values)
+    error = param.refusal(rules, repr(text))
+    for bound in ("minimum", "maximum"):
+        value = error.values.get(bound)
+        if isinstance(value, int):
+            error.values[bound] = numbers.decimal(value, 0)
+    return error
 
 
 def given_inputs(args: argparse.Namespace, params: Iterable[Param], rules: RuleValues) -> dict[str, Any]:
@@ -170,12 +146,13 @@ def add_calc_arguments(calc: argparse.ArgumentParser, _: Callable[[str], str], r
 def add_param_options(command: argparse.ArgumentParser, params: Iterable[Param], _: Callable[[str], str]) -> None:
     """One option for each of ``params``, with its label and help in the language of ``_``."""
     for param in params:
-        help_text = f"{_(param.label)}: {_(param.help)}" if param.help else _(param.label)
+        help_text = _(LABELLED).format(label=_(param.label), text=_(param.help)) if param.help else _(param.label)
         if param.group:
             help_text = f"{_(SIDE_NAMES[param.group])}. {help_text}"
         sides = [side for side in param.choices if side in SIDE_CHOICES]
         if sides:  # the help says "your unit"; the option takes its letter
-            help_text += " (" + ", ".join(f"{side}: {_(SIDE_CHOICES[side])}" for side in sides) + ")"
+            meanings = (_(LABELLED).format(label=side, text=_(SIDE_CHOICES[side])) for side in sides)
+            help_text += " (" + ", ".join(meanings) + ")"
         if param.kind == "bool":
             command.add_argument(
                 option(param.name), dest=_dest(param), action="store_true", default=None, help=help_text
@@ -211,7 +188,7 @@ def run_calc(args: argparse.Namespace) -> int:
     if getattr(args, "calc_json", False):
         sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(render(result, calculator.label, lang))
+        sys.stdout.write(typeset(render(result, calculator.label, lang), lang))
     return 0
 
 
@@ -230,7 +207,7 @@ def render(result: Result, title: str, lang: str) -> str:
     if result.steps:
         lines.append(_("How it is computed"))
         lines.append("-" * len(lines[-1]))
-        labels = [_step_label(step, _) for step in result.steps]
+        labels = [_step_label(step, lang, _) for step in result.steps]
         width = max(len(label) for label in labels)
         lines += [
             f"{label:<{width}}  {_format(step, lang, _):>10}  [{step.rule}]"
@@ -239,17 +216,16 @@ def render(result: Result, title: str, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _step_label(step: Step, _: Callable[[str], str]) -> str:
-    if not step.group:
-        return _(step.label)
-    side = _(SIDE_NAMES[step.group])
-    return f"{side}: {_(step.label)}"
+def _step_label(step: Step, lang: str, _: Callable[[str], str]) -> str:
+    numbers = numbers_for(lang)
+    label = _(step.label).format(**{name: numbers.decimal(number, 0) for name, number in step.label_numbers})
+    return _(LABELLED).format(label=_(SIDE_NAMES[step.group]), text=label) if step.group else label
 
 
 def _format(item: Step | Figure, lang: str, _: Callable[[str], str]) -> str:
     value = item.value
-    if isinstance(value, str):
-        return _(value) if item.kind == "text" else value
+    if isinstance(value, str):  # a sentence, or a choice's value in its words (as the calculator's page shows it)
+        return _(CHOICE_LABELS.get(value, value))
     # as the calculator's page writes it, but for a length, whose label names its unit: "Distance (cm)"
     return numbers_for(lang).figure(value, item.kind)
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from kensei_ref.cli import compiled
 from kensei_ref.cli.compiled import PlainText
 from kensei_ref.cli.one_line import terminal_columns
-from kensei_ref.languages import LANGUAGES, QUOTES, get_translations
+from kensei_ref.languages import LABELLED, LANGUAGES, QUOTES, get_translations, typeset
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
 if TYPE_CHECKING:
@@ -115,8 +115,10 @@ def run_rule(args: argparse.Namespace) -> int:
         try:
             rule = find_rule(book, args.rule)
         except NotFound as missing:
-            return _not_found("rule", _rule_message(missing, args.lang, _))
-    sys.stdout.write(render_rule(book, rule, args.lang, _width(), compiled.bundled().plain(args.lang)))
+            return _not_found("rule", _rule_message(missing, args.lang, _), _)
+    sys.stdout.write(
+        typeset(render_rule(book, rule, args.lang, _width(), compiled.bundled().plain(args.lang)), args.lang)
+    )
     return 0
 
 
@@ -145,14 +147,14 @@ def run_search(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps([hit.to_json() for hit in hits], ensure_ascii=False) + "\n")
         return 0 if hits else 1
     if not hits:
-        return _not_found("search", _("no rule matches {query}").format(query=_echo(query, args.lang)))
+        return _not_found("search", _("no rule matches {query}").format(query=_echo(query, args.lang)), _)
     width = _width()
     rank_width = len(str(len(hits)))
     for rank, hit in enumerate(hits, 1):
         number = f"{hit.number}  " if hit.number else ""
-        sys.stdout.write(f"{rank:>{rank_width}}. {hit.id}  {number}{hit.title}\n")
+        sys.stdout.write(typeset(f"{rank:>{rank_width}}. {hit.id}  {number}{hit.title}\n", args.lang))
         indent = " " * (rank_width + 2)
-        sys.stdout.write("\n".join(_fill(hit.snippet, width, indent, indent)) + "\n")
+        sys.stdout.write(typeset("\n".join(_fill(hit.snippet, width, indent, indent)) + "\n", args.lang))
     return 0
 
 
@@ -175,9 +177,9 @@ def run_glossary(args: argparse.Namespace) -> int:
             )
         else:
             message = _("no glossary term is called {name}").format(name=quoted)
-        return _not_found("glossary", message)
+        return _not_found("glossary", message, _)
     width, plain = _width(), compiled.bundled().plain(args.lang)
-    sys.stdout.write("\n".join(render_term(book, term, args.lang, width, plain) for term in terms))
+    sys.stdout.write(typeset("\n".join(render_term(book, term, args.lang, width, plain) for term in terms), args.lang))
     return 0
 
 
@@ -229,7 +231,7 @@ def render_term(book: RuleBook, term: Term, lang: str, width: int = 80, plain: P
     if term.japanese:
         heading += f" ({_('Japanese term')})"
     lines = [heading, "=" * len(heading)]
-    lines += [f"  {name_lang}: {term.name[name_lang]}" for name_lang in LANGUAGES]
+    lines += ["  " + _(LABELLED).format(label=name_lang, text=term.name[name_lang]) for name_lang in LANGUAGES]
     lines += ["", *terminal_lines(plain(term.definition, None), width)]
     if term.rule:
         rule = book.rule(term.rule)
@@ -354,8 +356,8 @@ def _rule_message(missing: NotFound, lang: str, _: Callable[[str], str]) -> str:
     return _("no rule has the id or number {wanted}").format(wanted=wanted)
 
 
-def _not_found(command: str, message: str) -> int:
-    sys.stderr.write(f"kensei-ref {command}: {message}\n")
+def _not_found(command: str, message: str, _: Callable[[str], str]) -> int:
+    sys.stderr.write(_(LABELLED).format(label=f"kensei-ref {command}", text=message) + "\n")
     return 1
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from kensei_ref.cli.one_line import one_line, terminal_columns
 from kensei_ref.cli.speech import argparse_speaking, command_language, locale_language
-from kensei_ref.languages import BY_CODE, LANGUAGES, N_, get_translations
+from kensei_ref.languages import BY_CODE, LANGUAGES, N_, CatalogMissing, get_translations
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
 if TYPE_CHECKING:
@@ -194,11 +194,15 @@ def build_parser(lang: str = "en", argv: Sequence[str] = ()) -> argparse.Argumen
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = command_language(argv)
-    with argparse_speaking(get_translations(lang)):
-        parser = build_parser(lang, argv)
-        args = parser.parse_args(argv)
-    if getattr(args, "lang", None) is None:
-        args.lang = locale_language()
+    try:
+        with argparse_speaking(get_translations(lang)):
+            parser = build_parser(lang, argv)
+            args = parser.parse_args(argv)
+        if getattr(args, "lang", None) is None:
+            args.lang = locale_language()
+    except CatalogMissing as error:
+        sys.stderr.write(f"kensei-ref: {error}\n")
+        return 2
     try:
         return int(args.func(args))
     except BrokenPipeError:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from calculators import CalculatorInputError, RuleValues
-from kensei_ref.languages import N_
+from kensei_ref.languages import LANGUAGES, N_, get_translations
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -36,37 +36,36 @@ def add_units_options(
     )
 
 
-def _escaped(text: str) -> str:
-    """``text`` inside an error message, which is a template: its braces doubled."""
-    return text.replace("{", "{{").replace("}", "}}")
-
-
-def read_file(path: str, rules: RuleValues) -> tuple[Profile, ...]:
+def read_file(path: str, rules: RuleValues, lang: str = "en") -> tuple[Profile, ...]:
     """The profiles of the units file at ``path``.
 
     Raises:
-        CalculatorInputError: on ``units``, naming the file and what is wrong in it.
+        CalculatorInputError: on ``units``, naming the file and what is wrong in it, in ``lang``'s words
+            (the refusal from inside the file translated here, where the language is known).
     """
     from calculators.profiles import MAX_FILE_CHARACTERS, parse_units  # here: most commands name no units file
 
-    name = _escaped(repr(path))
+    name = {"file": repr(path)}
     try:
         # opened without waiting (a named pipe would block the open itself until a writer comes),
         # then refused unless it is a regular file: a pipe or a device could be read for ever
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             os.close(descriptor)
-            raise CalculatorInputError("units", f"cannot read {name}: not a regular file")
+            raise CalculatorInputError("units", N_("cannot read {file}: not a regular file"), values=name)
         with open(descriptor, encoding="utf-8") as file:
             text = file.read(MAX_FILE_CHARACTERS + 1)
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not a UTF-8 text file"
-        raise CalculatorInputError("units", f"cannot read {name}: {_escaped(reason)}") from None
+    except UnicodeDecodeError:
+        raise CalculatorInputError("units", N_("cannot read {file}: not a UTF-8 text file"), values=name) from None
+    except OSError as error:
+        reason = {**name, "reason": error.strerror or type(error).__name__}  # the system's own words
+        raise CalculatorInputError("units", N_("cannot read {file}: {reason}"), values=reason) from None
     try:
         return parse_units(text, rules)
     except CalculatorInputError as error:
-        inner = _escaped(f"{error.field}: {error.describe(str)}")
-        raise CalculatorInputError("units", f"{name}: {inner}") from None
+        catalog = get_translations(lang if lang in LANGUAGES else "en")
+        inner = {**name, "field": error.field, "message": error.describe(str, catalog)}
+        raise CalculatorInputError("units", N_("{file}: {field}: {message}"), values=inner) from None
 
 
 def picked(args: argparse.Namespace, rules: RuleValues) -> tuple[Profile | None, Profile | None]:
@@ -85,6 +84,6 @@ def picked(args: argparse.Namespace, rules: RuleValues) -> tuple[Profile | None,
         return None, None
     from calculators.profiles import find
 
-    profiles = read_file(path, rules)
+    profiles = read_file(path, rules, getattr(args, "lang", "en"))
     mine, enemy = (find(profiles, name, field) if name is not None else None for field, name in names.items())
     return mine, enemy

@@ -20,9 +20,9 @@ from babel.messages.extract import extract_from_dir
 
 import calculators
 from calculators import CALCULATORS
-from calculators.choices import SIDE_CHOICES, SIDE_NAMES
+from calculators.choices import CHOICE_LABELS, SIDE_NAMES
 from calculators.presentation import present
-from kensei_ref.languages import N_, get_translations, plural_forms
+from kensei_ref.languages import LABELLED, N_, get_translations, plural_forms
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import ENGINE_FOLDER
@@ -64,23 +64,6 @@ DEFAULT_SCENARIOS: dict[str, dict[str, Any]] = {
 }  # fmt: skip
 """What each calculator page shows before the player changes anything (a typical table situation)."""
 
-CHOICE_LABELS: dict[str, str] = {
-    "short": N_("short range"), "normal": N_("normal range"), "long": N_("long range"), "out": N_("out of range"),
-    "none": N_("none"), "march": N_("marched"), "run": N_("ran"), "light": N_("light cover"),
-    "heavy": N_("heavy cover"), "deep-forest": N_("deep forest"), "water": N_("stream, brook, bog or ford"),
-    "threshold": N_("threshold (1 Wound above Armor, 2 on a 10)"), "subtractive": N_("subtractive (roll minus Armor)"),
-    "lower": N_("lower than Defense (as the texts say)"), "at-most": N_("Defense or less"),
-    "ki-minus": N_("above Ki minus the difficulty (as written)"),
-    "roll-minus": N_("roll minus the difficulty above Ki"),
-    "infantry": N_("infantry"), "cavalry": N_("cavalry"), "large": N_("large creature"),
-    "creature": N_("creature"), "harasser": N_("harassers"), "harasser_on_foot": N_("harassers on foot"),
-    "mounted_harasser": N_("mounted harassers"), "lone_model": N_("model on its own"),
-    "large_creature": N_("large creature"), "roll": N_("roll for it"), **SIDE_CHOICES,
-    "daimyo": N_("Daimyo"), "taisho": N_("Taisho"), "hero": N_("Hero"), "daisho_samurai": N_("Daisho Samurai"),
-    "confident": N_("confident"), "wavering": N_("wavering"), "panic": N_("panic"),
-    "1d10": "1d10", "2d10": "2d10",
-}  # fmt: skip
-"""Words for the values a choice offers; the values themselves stay in the URL and the JSON."""
 
 UI = {
     "loading": N_(
@@ -261,7 +244,9 @@ def result_view(view: dict, lang: str, rules: dict[str, str]) -> dict:
         ],
         "steps": [
             {
-                "label": tr(s["label"]),
+                "label": tr(s["label"]).format(
+                    **{name: numbers.decimal(number, 0) for name, number in s.get("label_numbers", {}).items()}
+                ),
                 "text": format_value(s["value"], s["kind"], lang),
                 "href": rules.get(s["rule"], "#"),
             }
@@ -386,13 +371,12 @@ def index_page(book: RuleBook, lang: str) -> str:
     for name in DEFAULT_SCENARIOS:
         calculator = CALCULATORS[name]
         rule = book.rule(calculator.rule_id)
+        link = f"[{tr(calculator.label)}]({posixpath.relpath(page_path(name), CALCULATOR_DIR)})"
         items.append(
             {
-                "title": tr(calculator.label),
-                "href": posixpath.relpath(page_path(name), CALCULATOR_DIR),
+                "entry": tr(LABELLED).format(label=link, text=tr(calculator.question)),
                 "rule": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
                 "game": calculator.game,
-                "question": tr(calculator.question),
             }
         )
     games = [

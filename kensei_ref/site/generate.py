@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from calculators import CALCULATORS
+from kensei_ref import typography
 from kensei_ref.languages import BY_CODE, SOURCE_LANGUAGE
 from kensei_ref.rules.model import RuleBook
-from kensei_ref.site import benchmarks_page, calculator_pages, offline_page, pages, typography, units_pages
+from kensei_ref.site import benchmarks_page, calculator_pages, offline_page, pages, units_pages
 from kensei_ref.site.digest import digest_pages
 
 

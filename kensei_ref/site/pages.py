@@ -30,7 +30,7 @@ from kensei_ref.rules.references import REFERENCE, expand, plain, value_text, wr
 from kensei_ref.rules.search import referenced_terms
 from kensei_ref.site import quickref
 from kensei_ref.site.clarification_anchors import LEGACY_ANCHORS
-from kensei_ref.site.typography import french_spacing
+from kensei_ref.typography import french_spacing
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from calculators import CALCULATORS
 from calculators.advisor import OBJECTIVE_LABELS, OBJECTIVES, PARAMS, READINGS, TIES
+from calculators.choices import CHOICE_LABELS as CALCULATOR_CHOICES
 from calculators.enemy_reply import REPLY_LABELS
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
 from calculators.profiles import FORMAT, GAMES, MAX_MODELS, MAX_NAME, PARAMS_BY_GAME, VERSION
@@ -135,7 +136,7 @@ CHOICE_LABELS = {
     "counter-charge": N_("it counter-charges"),
     "run-away": N_("it runs away"),
 }
-"""Words for the choices these pages add to the calculators' (calculator_pages.CHOICE_LABELS)."""
+"""Words for the choices these pages add to the calculators' (calculators.choices.CHOICE_LABELS)."""
 
 
 def _params(params: tuple[Any, ...], tr: Any, ctx: PageContext) -> list[dict[str, Any]]:
@@ -158,7 +159,7 @@ def _params(params: tuple[Any, ...], tr: Any, ctx: PageContext) -> list[dict[str
 
 
 def _choice_label(value: str) -> str:
-    return CHOICE_LABELS.get(value) or calculator_pages.CHOICE_LABELS.get(value, value)
+    return CHOICE_LABELS.get(value) or CALCULATOR_CHOICES.get(value, value)
 
 
 def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dict[str, Any]]:

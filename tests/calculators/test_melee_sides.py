@@ -12,7 +12,7 @@ from cli_capture import run_cli
 from calculators import CALCULATORS
 from calculators.choices import SIDE_NAMES
 from kensei_ref.cli.main import main
-from kensei_ref.languages import get_translations
+from kensei_ref.languages import LABELLED, get_translations
 
 MELEE = CALCULATORS["melee"]
 
@@ -40,7 +40,7 @@ def test_terminal_steps_name_the_sides(capsys, lang):
     assert status == 0
     tr = get_translations(lang).gettext
     for side in ("a", "b"):
-        assert f"{tr(SIDE_NAMES[side])}: " in out
+        assert tr(LABELLED).format(label=tr(SIDE_NAMES[side]), text="") in out
     assert tr("Victory for your unit") in out and (
         lang == "en" or tr("Victory for your unit") != "Victory for your unit"
     )

@@ -397,7 +397,9 @@
           };
         }),
         steps: view.steps.map((step) => ({
-          label: label(step.label), text: formatValue(step.value, step.kind), href: data.rules[step.rule] ? linkTo(data.rules[step.rule]) : "#",
+          label: label(step.label).replace(/\{(\w+)\}/g, (whole, name) =>
+            (name in (step.label_numbers || {}) ? numbers.decimal(step.label_numbers[name], 0) : whole)),
+          text: formatValue(step.value, step.kind), href: data.rules[step.rule] ? linkTo(data.rules[step.rule]) : "#",
         })),
       };
     }

@@ -1,4 +1,5 @@
-"""French typography for generated pages: the no-break spaces French puts before high punctuation.
+"""French typography for generated pages and the terminal: the no-break spaces French puts before high
+punctuation, inside « » and between a number and its unit.
 
 French sets a space before ``;``, ``!``, ``?`` and ``:`` and inside « », and that space must never be
 where a line breaks (a lone ``:`` or ``»`` at the start of a line). The rule data and the catalogs are
@@ -8,7 +9,9 @@ generated, so no writer has to type them:
 - a narrow no-break space (U+202F) before ``;``, ``!`` and ``?``, and a no-break space (U+00A0) before
   ``:``, as the Imprimerie nationale's rules have it;
 - a no-break space (U+00A0) after « and before », the same as the quotation marks that
-  :data:`kensei_ref.languages.QUOTES` makes.
+  :data:`kensei_ref.languages.QUOTES` makes;
+- a no-break space (U+00A0) between a number and its unit (``5 cm``, ``2d10 cm``), as
+  :mod:`kensei_ref.numbers` writes the lengths it formats.
 
 Only spaces that are already there change (a missing space is a writer's slip, not a guess this filter
 makes), and only in text a reader sees: code (fenced blocks, inline spans, ``<code>``, ``<pre>``,
@@ -18,6 +21,8 @@ glossary term) is text a reader sees, and is spaced like the rest.
 
 >>> french_spacing("Coût : 2 ; voir « Charge » !")
 'Coût\\xa0: 2\\u202f; voir «\\xa0Charge\\xa0»\\u202f!'
+>>> french_spacing("à 5 cm, puis 2d10 cm")
+'à 5\\xa0cm, puis 2d10\\xa0cm'
 >>> french_spacing("[Charge](../kensei/charging.md#kensei.charge-dice?x=1 \\"Tooltip ; here\\")")
 '[Charge](../kensei/charging.md#kensei.charge-dice?x=1 "Tooltip\\u202f; here")'
 """
@@ -55,6 +60,7 @@ _BEFORE_NARROW = re.compile(r"(?<=\S)[ \t\u00a0\u202f]+(?=[;!?]" + _FOLLOWS_MARK
 _BEFORE_COLON = re.compile(r"(?<=\S)[ \t\u00a0\u202f]+(?=:" + _FOLLOWS_MARK + ")", re.MULTILINE)
 _AFTER_OPENING = re.compile(r"«[ \t\u00a0\u202f]+(?=\S)")
 _BEFORE_CLOSING = re.compile(r"(?<=\S)[ \t\u00a0\u202f]+»")
+_BEFORE_UNIT = re.compile(r"(?<=\d)[ \t\u202f]+(?=(?:mm|cm|km)\b)")
 
 
 def _spaced(text: str) -> str:
@@ -62,6 +68,7 @@ def _spaced(text: str) -> str:
     text = _BEFORE_NARROW.sub(NARROW_NO_BREAK_SPACE, text)
     text = _BEFORE_COLON.sub(NO_BREAK_SPACE, text)
     text = _AFTER_OPENING.sub("«" + NO_BREAK_SPACE, text)
+    text = _BEFORE_UNIT.sub(NO_BREAK_SPACE, text)
     return _BEFORE_CLOSING.sub(NO_BREAK_SPACE + "»", text)
 
 
