@@ -1,0 +1,379 @@
+"""The table's state this turn (Kensei): which of the units file's profiles are on the table, in what state,
+and how far each of yours stands from each enemy. It is what the Command phase plan reads.
+
+The table file is JSON (its format is documented on the site's data-format page)::
+
+    {"format": "kensei-ref/table", "version": 1, "game": "kensei", "general": "taisho", "dominance": false,
+     "mine": [{"unit": "Ashigaru archers", "state": "ready"}, {"unit": "Spearmen", "state": "fleeing"}],
+     "enemy": [{"unit": "Samurai"}],
+     "distances": [{"mine": "Ashigaru archers", "enemy": "Samurai", "cm": 20, "in_sight": true}]}
+
+A unit names a profile of the units file; the file adds only what changes during a game (Wounds left,
+reactions paid, a weapon loaded or not, cover). A pair of units the distances do not list is out of
+reach. Every field is declared as a :class:`~calculators.params.Param`, as a profile's are, so that
+the bounds and the refusals are the same in the terminal, in Python and on the site.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import melee
+from .choices import COVER
+from .errors import CalculatorInputError
+from .params import CHARACTERISTIC, N_, Nn_, Param, characteristic, choice, count, flag, whole_number
+from .planner import GENERALS
+from .profiles import MAX_FILE_CHARACTERS, Profile, find
+from .rulebook import RuleValues
+
+FORMAT = "kensei-ref/table"
+"""The ``format`` key of a table file: a file without it is not one."""
+
+VERSION = 1
+"""The version of the table file this code writes; it reads this one and every older one."""
+
+STATES = ("ready", "fleeing", "out", "engaged")
+"""A unit's state as the Command phase begins: it takes orders; it began running away this turn (it may
+be regrouped); it is out of the game; it is engaged in combat (kensei.out-of-the-game)."""
+
+MAX_SIDE = 20
+"""Most units on each side of the table: more than any warband fields, and a bound on the plan's work."""
+
+MAX_DISTANCE = 200
+"""The farthest distance (cm) a pair may give, as the orders advisor takes."""
+
+_WOUNDS = Param(
+    "wounds",
+    "int_list",
+    N_("Wounds left"),
+    N_("Each model's Wounds left, e.g. 2,2,1; unless given, the profile's."),
+    "kensei.shooting-dice",
+    default=None,
+    minimum=1,
+    maximum=CHARACTERISTIC["maximum"],
+    min_length=1,
+    max_length=100,
+)
+_LOADED = Param(
+    "loaded",
+    "bool",
+    N_("Weapon loaded"),
+    N_("Unless given, as the profile says."),
+    "kensei.loading",
+    default=None,
+)
+
+TOP_PARAMS = (
+    choice("game", N_("Game"), N_("The plan is for Kensei."), "", ("kensei",)),
+    choice(
+        "general", N_("General"), N_("The general's rank sets the commandment points."), "", GENERALS, default="taisho"
+    ),
+    flag("dominance", N_("Position of dominance"), N_("The general holds the hill."), "kensei.position-of-dominance"),
+    characteristic(
+        "ki", N_("General's Ki"), N_("For the Ki roll of a strategic order."), "kensei.strategic-orders", default=None
+    ),
+    flag(
+        "taisho_ability",
+        N_("Keep points for a Taisho ability"),
+        N_("Reserve the cost of one ability."),
+        "kensei.taisho-abilities",
+    ),
+)
+"""The fields at the top of the file, besides ``format``, ``version`` and the three lists."""
+
+MINE_PARAMS = (
+    choice("state", N_("State"), N_("As the Command phase begins."), "kensei.out-of-the-game", STATES),
+    _WOUNDS,
+    count("reactions", N_("Reactions"), N_("Paid out of this phase."), "kensei.reaction-cost", 3),
+    _LOADED,
+    flag("failed_charge", N_("Failed a charge last turn"), N_("No running this turn."), "kensei.failed-charge"),
+    flag("bushi_hero", N_("Bushi hero in the unit"), N_("It may take a strategic order."), "kensei.strategic-orders"),
+    whole_number(
+        "regroup_bonus",
+        N_("Regroup bonus"),
+        N_("A Bushi hero's or a Commandment character's modifier."),
+        "kensei.regroup",
+        -10,
+        10,
+        default=0,
+    ),
+    characteristic("honor", N_("Honor"), N_("Unless given, the profile's."), "kensei.regroup", default=None),
+    choice("cover", N_("Cover"), N_("Where the unit stands."), "kensei.cover", COVER),
+)
+"""The fields of one of your units, besides ``unit`` (a profile's name)."""
+
+ENEMY_PARAMS = (
+    choice("state", N_("State"), N_("As the Command phase begins."), "kensei.out-of-the-game", STATES),
+    _WOUNDS,
+    _LOADED,
+    choice("cover", N_("Cover"), N_("Where the unit stands."), "kensei.cover", COVER),
+    flag("in_water", N_("In water"), N_("A stream, brook, bog or ford."), "kensei.shallow-water"),
+    count(
+        "defensive",
+        N_("Defensive Position"),
+        N_("Defense it buys with combat dice when charged."),
+        "kensei.defensive-position",
+        melee.MAX_DEFENSIVE,
+    ),
+    flag("charged", N_("Charged this turn"), N_("It may then only withstand and fight."), "kensei.reactions"),
+)
+"""The fields of an enemy unit, besides ``unit``."""
+
+DISTANCE_PARAMS = (
+    whole_number("cm", N_("Distance (cm)"), N_("Between the two units."), "kensei.charge-orders", 0, MAX_DISTANCE),
+    Param("in_sight", "bool", N_("In sight"), N_("Your unit sees the enemy."), "kensei.strategic-orders", default=True),
+    flag(
+        "terrain_between",
+        N_("Terrain between the units"),
+        N_("It lets them stand closer than the rule keeps them."),
+        "kensei.five-cm-rule",
+    ),
+)
+"""The fields of one pair of units, besides ``mine`` and ``enemy`` (names)."""
+
+
+@dataclass(frozen=True)
+class UnitState:
+    """A unit on the table: its profile (with the Wounds it has left) and this turn's fields by name."""
+
+    profile: Profile
+    values: Mapping[str, Any]
+
+    @property
+    def name(self) -> str:
+        return self.profile.name
+
+    @property
+    def state(self) -> str:
+        return str(self.values["state"])
+
+    def __getattr__(self, field: str) -> Any:
+        try:
+            return self.__dict__["values"][field]
+        except KeyError:
+            raise AttributeError(field) from None
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How far one of your units stands from an enemy, and whether it sees it."""
+
+    cm: int
+    in_sight: bool = True
+    terrain_between: bool = False
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The table as the Command phase begins (see the module's docstring)."""
+
+    values: Mapping[str, Any]
+    mine: tuple[UnitState, ...]
+    enemy: tuple[UnitState, ...]
+    reaches: Mapping[tuple[int, int], Reach]
+    """``(i, j)``: your ``mine[i]`` and the enemy's ``enemy[j]``; a pair not here is out of reach."""
+
+    def __getattr__(self, field: str) -> Any:
+        try:
+            return self.__dict__["values"][field]
+        except KeyError:
+            raise AttributeError(field) from None
+
+    def commandment_points(self, rules: RuleValues) -> int:
+        """The general's commandment points, with the position of dominance's (kensei.commandment-points)."""
+        points: int = rules.value("kensei.commandment-points", self.values["general"])
+        if self.values["dominance"]:
+            points += rules.value("kensei.position-of-dominance", "commandment_points")
+        return points
+
+
+def read_table(document: Any, profiles: tuple[Profile, ...], rules: RuleValues | None = None) -> TableState:
+    """The table's state from a table file read from JSON, its units found among ``profiles``.
+
+    Raises:
+        CalculatorInputError: naming the field where it is (``mine[1].unit``, ``distances[0].cm``) and
+            what it allows: a file that is not a table file or is of a newer version, an unknown unit,
+            a unit on both sides or twice on one, a fleeing unit without Honor, a pair given twice.
+    """
+    rules = RuleValues.bundled() if rules is None else rules
+    _check_header(document)
+    values = _fields(document, TOP_PARAMS, "", rules, allowed=("format", "version", "mine", "enemy", "distances"))
+    mine = _side(document.get("mine"), "mine", MINE_PARAMS, profiles, rules)
+    enemy = _side(document.get("enemy"), "enemy", ENEMY_PARAMS, profiles, rules)
+    _check_sides(mine, enemy)
+    reaches = _reaches(document.get("distances", []), mine, enemy, rules)
+    return TableState(values, mine, enemy, reaches)
+
+
+def parse_table(text: str, profiles: tuple[Profile, ...], rules: RuleValues | None = None) -> TableState:
+    """The table's state from the text of a table file (see :func:`read_table`).
+
+    Raises:
+        CalculatorInputError: when the text is too long, not JSON (or nested beyond what the parser
+            takes), or not a valid table file.
+    """
+    if len(text) > MAX_FILE_CHARACTERS:
+        raise CalculatorInputError(
+            "table",
+            Nn_("must be a file of at most {most} character", "must be a file of at most {most} characters", "most"),
+            values={"most": MAX_FILE_CHARACTERS},
+        )
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        raise CalculatorInputError("table", N_("must be a JSON file: this one cannot be read as JSON")) from None
+    return read_table(document, profiles, rules)
+
+
+def _check_header(document: Any) -> None:
+    if not isinstance(document, Mapping) or document.get("format") != FORMAT:
+        raise CalculatorInputError(
+            "format", N_("must be {format}: this is not a table file"), values={"format": repr(FORMAT)}
+        )
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
+        raise CalculatorInputError(
+            "version",
+            N_("must be an integer from {minimum} to {maximum}, got {value}"),
+            values={"minimum": 1, "maximum": VERSION, "value": repr(version)},
+        )
+
+
+def _fields(
+    mapping: Mapping[str, Any], params: tuple[Param, ...], at: str, rules: RuleValues, allowed: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The fields of ``params`` in ``mapping``, each validated by its declaration; any other key refused."""
+    names = (*allowed, *(param.name for param in params))
+    for key in mapping:
+        if key not in names:
+            raise CalculatorInputError(
+                f"{at}{key}", N_("unknown field; allowed: {fields}"), values={"fields": ", ".join(names)}
+            )
+    values = {}
+    for param in params:
+        if param.required and param.name not in mapping:
+            raise param.refusal(rules, at=at)
+        try:
+            values[param.name] = param.validate(mapping.get(param.name, param.default), rules)
+        except CalculatorInputError as error:
+            raise CalculatorInputError(f"{at}{param.name}", error.message, error.related, error.values) from None
+    return values
+
+
+def _list(value: Any, field: str, most: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > most:
+        raise CalculatorInputError(
+            field,
+            Nn_(
+                "must be a list of at most {most} item, got {value}",
+                "must be a list of at most {most} items, got {value}",
+                "most",
+            ),
+            values={"most": most, "value": repr(type(value).__name__)},
+        )
+    return value
+
+
+def _side(
+    entries: Any, side: str, params: tuple[Param, ...], profiles: tuple[Profile, ...], rules: RuleValues
+) -> tuple[UnitState, ...]:
+    """The units of one side, each a profile of the units file with this turn's fields."""
+    units = []
+    for index, entry in enumerate(_list(entries, side, MAX_SIDE)):
+        at = f"{side}[{index}]."
+        if not isinstance(entry, Mapping):
+            raise CalculatorInputError(
+                at.rstrip("."), N_("must be an object of fields, got {value}"), values={"value": repr(entry)}
+            )
+        name = entry.get("unit")
+        if not isinstance(name, str):
+            raise CalculatorInputError(f"{at}unit", N_("must name a unit of the units file, got {value}"),
+                                       values={"value": repr(name)})  # fmt: skip
+        profile = find(profiles, name, f"{at}unit")
+        if profile.game != "kensei":
+            raise CalculatorInputError(f"{at}unit", N_("must be a Kensei unit; the plan is for Kensei"))
+        values = _fields(entry, params, at, rules, allowed=("unit",))
+        units.append(UnitState(_with_state(profile, values, at), values))
+    return tuple(units)
+
+
+def _with_state(profile: Profile, values: dict[str, Any], at: str) -> Profile:
+    """``profile`` as it stands this turn: its Wounds left and its weapon, as given; a fleeing unit
+    needs an Honor to regroup with, from here or from its profile."""
+    changed = dict(profile.values)
+    if values["wounds"] is not None:
+        if len(values["wounds"]) > profile.models or max(values["wounds"]) > max(profile.wounds):
+            raise CalculatorInputError(
+                f"{at}wounds",
+                Nn_(
+                    "must be at most the profile's models ({models}), each with at most {most} Wound",
+                    "must be at most the profile's models ({models}), each with at most {most} Wounds",
+                    "most",
+                ),
+                values={"models": profile.models, "most": max(profile.wounds)},
+            )
+        changed["wounds"] = values["wounds"]
+    if values["loaded"] is not None:
+        if values["loaded"] and not profile.ranged:
+            raise CalculatorInputError(f"{at}loaded", N_("needs a ranged weapon in the unit's profile"))
+        changed["loaded"] = values["loaded"]
+    if values.get("honor") is not None:
+        changed["honor"] = values["honor"]
+    if values["state"] == "fleeing" and changed.get("honor") is None:
+        raise CalculatorInputError(f"{at}honor", N_("is needed for a fleeing unit: its profile gives no Honor"))
+    return replace(profile, values=changed)
+
+
+def _check_sides(mine: tuple[UnitState, ...], enemy: tuple[UnitState, ...]) -> None:
+    """Each unit on one side only, and once."""
+    for side, units in (("mine", mine), ("enemy", enemy)):
+        seen: dict[str, int] = {}
+        for index, unit in enumerate(units):
+            key = unit.name.casefold()
+            if key in seen:
+                raise CalculatorInputError(
+                    f"{side}[{index}].unit", N_("names the same unit as {0}"), (f"{side}[{seen[key]}].unit",)
+                )
+            seen[key] = index
+    yours = {unit.name.casefold(): index for index, unit in enumerate(mine)}
+    for index, unit in enumerate(enemy):
+        if unit.name.casefold() in yours:
+            raise CalculatorInputError(
+                f"enemy[{index}].unit", N_("is one of yours too ({0}): a unit is on one side"),
+                (f"mine[{yours[unit.name.casefold()]}].unit",),
+            )  # fmt: skip
+
+
+def _reaches(
+    entries: Any, mine: tuple[UnitState, ...], enemy: tuple[UnitState, ...], rules: RuleValues
+) -> dict[tuple[int, int], Reach]:
+    """The pairs the file lists, by their places in ``mine`` and ``enemy``."""
+    reaches: dict[tuple[int, int], Reach] = {}
+    for index, entry in enumerate(_list(entries, "distances", MAX_SIDE * MAX_SIDE)):
+        at = f"distances[{index}]."
+        if not isinstance(entry, Mapping):
+            raise CalculatorInputError(
+                at.rstrip("."), N_("must be an object of fields, got {value}"), values={"value": repr(entry)}
+            )
+        pair = (_place(entry.get("mine"), mine, f"{at}mine"), _place(entry.get("enemy"), enemy, f"{at}enemy"))
+        values = _fields(entry, DISTANCE_PARAMS, at, rules, allowed=("mine", "enemy"))
+        if pair in reaches:
+            raise CalculatorInputError(f"{at}enemy", N_("gives this pair of units a second time"))
+        reaches[pair] = Reach(values["cm"], values["in_sight"], values["terrain_between"])
+    return reaches
+
+
+def _place(name: Any, units: tuple[UnitState, ...], field: str) -> int:
+    """Where the unit called ``name`` is in ``units`` (the side the field names)."""
+    if isinstance(name, str):
+        for index, unit in enumerate(units):
+            if unit.name.casefold() == name.strip().casefold():
+                return index
+    names = ", ".join(repr(unit.name) for unit in units) or "–"
+    raise CalculatorInputError(
+        field, N_("must name a unit of this side of the table ({names}), got {value}"),
+        values={"names": names, "value": repr(name)},
+    )  # fmt: skip

@@ -1,0 +1,93 @@
+"""The table file (calculators.table): the state of the table the Command phase plan reads, validated like
+the units file, every refusal naming the field where it is."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from unit_profiles import ARCHERS, SAMURAI, WARBAND, unit_of_type, units_file
+
+from calculators import CalculatorInputError
+from calculators.profiles import read_units
+from calculators.rulebook import RuleValues
+from calculators.table import FORMAT, MAX_SIDE, VERSION, parse_table, read_table
+
+SCOUTS = {**unit_of_type("harasser_on_foot", ranged=False), "name": "Scouts"}
+"""A profile without Honor: it cannot be regrouped unless the table gives one."""
+SPEARMEN = {**unit_of_type("infantry", ranged=False, wounds=(1,) * 8), "name": "Spearmen", "honor": 5}
+
+PROFILES = read_units(units_file(ARCHERS, SAMURAI, SPEARMEN))
+
+
+def table(**changes) -> dict:
+    """The issue's own example, with ``changes`` at the top."""
+    return {
+        "format": FORMAT, "version": VERSION, "game": "kensei", "general": "taisho", "dominance": False,
+        "mine": [{"unit": "Ashigaru archers", "state": "ready"}, {"unit": "Spearmen", "state": "fleeing", "honor": 5}],
+        "enemy": [{"unit": "Samurai"}],
+        "distances": [{"mine": "Ashigaru archers", "enemy": "Samurai", "cm": 20, "in_sight": True}],
+    } | changes  # fmt: skip
+
+
+def test_the_example_file_reads_with_the_profiles_and_the_points():
+    state = read_table(table(dominance=True, general="daimyo", ki=7), PROFILES)
+    assert [unit.name for unit in state.mine] == ["Ashigaru archers", "Spearmen"]
+    assert [unit.state for unit in state.mine] == ["ready", "fleeing"]
+    assert state.mine[1].profile.honor == 5 and state.mine[1].regroup_bonus == 0
+    assert state.enemy[0].profile.wounds == tuple(SAMURAI["wounds"])
+    assert state.reaches == {(0, 0): state.reaches[(0, 0)]} and state.reaches[(0, 0)].cm == 20
+    assert state.commandment_points(RuleValues.bundled()) == 6  # a Daimyo's 4, and 2 on the hill
+    assert state.ki == 7 and not state.taisho_ability
+
+
+def test_a_units_state_this_turn_changes_its_profile_for_the_turn_only():
+    mine = [{"unit": "ashigaru ARCHERS", "wounds": [1, 1, 1], "loaded": False, "reactions": 1, "cover": "light"}]
+    state = read_table(table(mine=mine, distances=[]), PROFILES)
+    archers = state.mine[0]
+    assert archers.profile.wounds == (1, 1, 1) and archers.profile.loaded is False
+    assert (archers.reactions, archers.cover, archers.state) == (1, "light", "ready")
+    assert PROFILES[0].wounds == tuple(ARCHERS["wounds"])  # the units file's profile is untouched
+
+
+BAD = {
+    "not a table file": (table(format="kensei-ref/units"), "format"),
+    "a newer version": (table(version=VERSION + 1), "version"),
+    "an unknown field": (table(weather="rain"), "weather"),
+    "an unknown unit": (table(enemy=[{"unit": "Ninja"}]), "enemy[0].unit"),
+    "a unit on both sides": (table(enemy=[{"unit": "Spearmen"}]), "enemy[0].unit"),
+    "a unit twice on one side": (table(enemy=[{"unit": "Samurai"}, {"unit": "samurai"}]), "enemy[1].unit"),
+    "a fleeing unit without Honor": (
+        table(mine=[{"unit": "Scouts", "state": "fleeing"}], distances=[]), "mine[0].honor"),
+    "a state the rules do not know": (table(mine=[{"unit": "Spearmen", "state": "asleep"}], distances=[]),
+                                      "mine[0].state"),
+    "a negative distance": (table(distances=[{"mine": "Ashigaru archers", "enemy": "Samurai", "cm": -3}]),
+                            "distances[0].cm"),
+    "a pair given twice": (table(distances=[{"mine": "Ashigaru archers", "enemy": "Samurai", "cm": 20},
+                                            {"mine": "ashigaru archers", "enemy": "Samurai", "cm": 12}]),
+                           "distances[1].enemy"),
+    "a pair naming an enemy as yours": (table(distances=[{"mine": "Samurai", "enemy": "Samurai", "cm": 20}]),
+                                        "distances[0].mine"),
+    "more Wounds than the profile": (table(enemy=[{"unit": "Samurai", "wounds": [9]}]), "enemy[0].wounds"),
+    "a Ronin warband": (table(enemy=[{"unit": "Ronin band"}]), "enemy[0].unit"),
+    "a loaded weapon it has not": (table(enemy=[{"unit": "Samurai", "loaded": True}]), "enemy[0].loaded"),
+    "too many units": (table(enemy=[{"unit": "Samurai"}] * (MAX_SIDE + 1)), "enemy"),
+    "a distance not an object": (table(distances=[7]), "distances[0]"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("document", "field"), BAD.values(), ids=BAD.keys())
+def test_a_bad_table_file_is_refused_naming_the_field(document, field):
+    profiles = read_units(units_file(ARCHERS, SAMURAI, SPEARMEN, SCOUTS, WARBAND))
+    with pytest.raises(CalculatorInputError) as refused:
+        read_table(document, profiles)
+    assert refused.value.field == field
+    assert "\n" not in str(refused.value)
+
+
+def test_a_text_that_is_not_json_or_too_deep_is_one_clear_refusal():
+    for text in ("{", "[" * 100_000 + "]" * 100_000, "x" * 2_000_000):
+        with pytest.raises(CalculatorInputError) as refused:
+            parse_table(text, PROFILES)
+        assert refused.value.field == "table"
+    assert parse_table(json.dumps(table()), PROFILES).mine[0].name == "Ashigaru archers"
