@@ -18,7 +18,7 @@ the weapon's ranges in the profile; a charge is paid as a Movement (see :mod:`ca
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -220,8 +220,8 @@ def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: R
     Raises:
         CalculatorInputError: for a bad situation, or a profile that is not a Kensei unit.
     """
-    inputs, turn = _turn(mine, enemy, situation, rules)
-    goal = inputs.goal if inputs.goal is not None else enemy.wounds[0]
+    inputs, turn = prepared_turn(mine, enemy, situation, rules)
+    goal = goal_of(inputs, enemy)
     if inputs.engaged:
         return Advice((), inputs.objective, goal, turn.situation.action_points, out_of_the_game=True)
     rows: list[Row] = []
@@ -255,14 +255,16 @@ def explain(mine: Profile, enemy: Profile, situation: Mapping[str, Any], actions
     Raises:
         CalculatorInputError: as :func:`advise` does.
     """
-    inputs, turn = _turn(mine, enemy, situation, None)
+    inputs, turn = prepared_turn(mine, enemy, situation, None)
     if inputs.engaged:
         return N_("a unit engaged in combat is out of the game: it takes no orders")
     found = refusal(actions, turn.situation, inputs.rules)
     return None if found is None else found[0].format(**found[1])
 
 
-def _turn(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: RuleValues | None) -> tuple[Any, Turn]:
+def prepared_turn(
+    mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: RuleValues | None
+) -> tuple[Any, Turn]:
     """The checked situation and the turn it sets: both units must be Kensei units, since a Ronin
     warband has none of the statistics the turn reads."""
     inputs: Any = AdvisorInputs.from_dict(situation, rules=rules)
@@ -317,6 +319,16 @@ def _check_contradictions(inputs: Any, enemy: Profile) -> None:
             ),
             values={"wounds": wounds},
         )
+
+
+def goal_of(inputs: Any, enemy: Profile) -> int:
+    """The Wounds goal of ``at_least_goal``: as given, or one enemy model's Wounds."""
+    return int(inputs.goal) if inputs.goal is not None else enemy.wounds[0]
+
+
+def rank_key(objective: str, goal: int) -> Callable[[Row], tuple[Fraction, ...]]:
+    """The table's sort key for ``objective`` (:func:`_rank`): the lowest first is the best."""
+    return lambda row: _rank(row, objective, goal)
 
 
 def _rank(row: Row, objective: str, goal: int) -> tuple[Fraction, ...]:

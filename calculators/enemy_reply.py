@@ -92,11 +92,17 @@ def reply_refusal(turn: Turn) -> tuple[str, tuple[str, ...]] | None:
     return N_("needs an enemy that may charge and move: its profile's type rolls no charge dice"), ()
 
 
-def scored_row(turn: Turn, actions: tuple[str, ...], rank: Callable[[Row], Any]) -> Row:
+def scored_row(
+    turn: Turn, actions: tuple[str, ...], rank: Callable[[Row], Any], shot: tuple[Fraction, ...] | None = None
+) -> Row:
     """The row of ``actions``: a charge that may be made is scored under each reply weighed, and the
     row kept is the one ``rank`` puts last (the worst for the player), with every reply's row in
-    :attr:`Row.replies`; orders without a charge meet no reply."""
+    :attr:`Row.replies`; orders without a charge meet no reply. ``shot``: the Wounds the enemy loses
+    before the charge when other units shoot at it too (the Command phase plan), instead of this
+    unit's shots alone."""
     plain = plain_row(turn, actions)
+    if shot is not None:
+        plain = replace(plain, dealt=shot, victory=shot[turn.enemy_total])
     if not charges(turn, plain):
         return plain
     rows = tuple(reply_row(turn, plain, reply) for reply in replies_weighed(turn))

@@ -164,6 +164,8 @@ class Reach:
     cm: int
     in_sight: bool = True
     terrain_between: bool = False
+    index: int = 0
+    """Its place in the file's ``distances``, which a refusal of the pair names."""
 
 
 @dataclass(frozen=True)
@@ -362,8 +364,32 @@ def _reaches(
         values = _fields(entry, DISTANCE_PARAMS, at, rules, allowed=("mine", "enemy"))
         if pair in reaches:
             raise CalculatorInputError(f"{at}enemy", N_("gives this pair of units a second time"))
-        reaches[pair] = Reach(values["cm"], values["in_sight"], values["terrain_between"])
+        _check_distance(values, mine[pair[0]], f"mine[{pair[0]}].", at, rules)
+        reaches[pair] = Reach(values["cm"], values["in_sight"], values["terrain_between"], index)
     return reaches
+
+
+def _check_distance(values: Mapping[str, Any], unit: UnitState, unit_at: str, at: str, rules: RuleValues) -> None:
+    """A distance the table can hold: 0 cm is contact, which engages the units in combat; closer than
+    kensei.five-cm-rule keeps them only after a failed charge or with terrain between them."""
+    cm, keep = values["cm"], rules.value("kensei.five-cm-rule", "distance_cm")
+    if cm == 0 and unit.state != "engaged":
+        raise CalculatorInputError(
+            f"{at}cm", N_("0 cm is contact between the units, which is engaged in combat ({0})"), (f"{unit_at}state",)
+        )
+    if 0 < cm < keep and not (unit.failed_charge or values["terrain_between"]):
+        raise CalculatorInputError(
+            f"{at}cm",
+            Nn_(
+                "units stay at least {keep} cm apart, except after a failed charge ({0}) or with terrain between"
+                " them ({1}): give the distance, or say which",
+                "units stay at least {keep} cm apart, except after a failed charge ({0}) or with terrain between"
+                " them ({1}): give the distance, or say which",
+                "keep",
+            ),
+            (f"{unit_at}failed_charge", f"{at}terrain_between"),
+            values={"keep": keep},
+        )
 
 
 def _place(name: Any, units: tuple[UnitState, ...], field: str) -> int:

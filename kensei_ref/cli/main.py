@@ -42,6 +42,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         N_("the orders advisor: every order your unit may take, with its odds"),
         "kensei_ref.cli.advise:add_advise_arguments",
     ),
+    "plan": (
+        N_("the Command phase plan: commandment points and every unit's orders, with their odds"),
+        "kensei_ref.cli.plan:add_plan_arguments",
+    ),
 }
 """Each command: its help line, and the function (``module:name``) that adds its arguments, imported only
 when the command is the one asked; it is given the parser, the catalog's ``gettext`` and the words after

@@ -43,7 +43,18 @@ def read_file(path: str, rules: RuleValues, lang: str = "en") -> tuple[Profile, 
         CalculatorInputError: on ``units``, naming the file and what is wrong in it, in ``lang``'s words
             (the refusal from inside the file translated here, where the language is known).
     """
-    from calculators.profiles import MAX_FILE_CHARACTERS, parse_units  # here: most commands name no units file
+    from calculators.profiles import parse_units  # here: most commands name no units file
+
+    return read_json_file(path, "units", lambda text: parse_units(text, rules), lang)
+
+
+def read_json_file(path: str, field: str, parse: Callable[[str], Any], lang: str = "en") -> Any:
+    """What ``parse`` reads from the text of the file at ``path`` (a units file, a table file).
+
+    Raises:
+        CalculatorInputError: on ``field``, naming the file and what is wrong in it, in ``lang``'s words.
+    """
+    from calculators.profiles import MAX_FILE_CHARACTERS
 
     name = {"file": repr(path)}
     try:
@@ -52,20 +63,20 @@ def read_file(path: str, rules: RuleValues, lang: str = "en") -> tuple[Profile, 
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             os.close(descriptor)
-            raise CalculatorInputError("units", N_("cannot read {file}: not a regular file"), values=name)
+            raise CalculatorInputError(field, N_("cannot read {file}: not a regular file"), values=name)
         with open(descriptor, encoding="utf-8") as file:
             text = file.read(MAX_FILE_CHARACTERS + 1)
     except UnicodeDecodeError:
-        raise CalculatorInputError("units", N_("cannot read {file}: not a UTF-8 text file"), values=name) from None
+        raise CalculatorInputError(field, N_("cannot read {file}: not a UTF-8 text file"), values=name) from None
     except OSError as error:
         reason = {**name, "reason": error.strerror or type(error).__name__}  # the system's own words
-        raise CalculatorInputError("units", N_("cannot read {file}: {reason}"), values=reason) from None
+        raise CalculatorInputError(field, N_("cannot read {file}: {reason}"), values=reason) from None
     try:
-        return parse_units(text, rules)
+        return parse(text)
     except CalculatorInputError as error:
         catalog = get_translations(lang if lang in LANGUAGES else "en")
         inner = {**name, "field": error.field, "message": error.describe(str, catalog)}
-        raise CalculatorInputError("units", N_("{file}: {field}: {message}"), values=inner) from None
+        raise CalculatorInputError(field, N_("{file}: {field}: {message}"), values=inner) from None
 
 
 def picked(args: argparse.Namespace, rules: RuleValues) -> tuple[Profile | None, Profile | None]:

@@ -10,7 +10,7 @@ import pytest
 from unit_profiles import ARCHERS, SAMURAI, unit_of_type, units_file
 
 from calculators import CalculatorInputError
-from calculators.advisor import _turn
+from calculators.advisor import prepared_turn as _turn
 from calculators.advisor_odds import MOVES, Keeps, Link, Row, RowLeftOut, _rules_of, capped, loaded_after, sequence_row
 from calculators.melee import CALCULATOR as MELEE
 from calculators.melee import Side, both_orders

@@ -73,6 +73,10 @@ BAD = {
     "a loaded weapon it has not": (table(enemy=[{"unit": "Samurai", "loaded": True}]), "enemy[0].loaded"),
     "too many units": (table(enemy=[{"unit": "Samurai"}] * (MAX_SIDE + 1)), "enemy"),
     "a distance not an object": (table(distances=[7]), "distances[0]"),
+    "contact without combat": (table(distances=[{"mine": "Ashigaru archers", "enemy": "Samurai", "cm": 0}]),
+                               "distances[0].cm"),
+    "closer than the rule keeps units": (
+        table(distances=[{"mine": "Ashigaru archers", "enemy": "Samurai", "cm": 4}]), "distances[0].cm"),
 }  # fmt: skip
 
 
@@ -83,6 +87,18 @@ def test_a_bad_table_file_is_refused_naming_the_field(document, field):
         read_table(document, profiles)
     assert refused.value.field == field
     assert "\n" not in str(refused.value)
+
+
+def test_units_closer_than_the_rule_keeps_them_after_a_failed_charge_or_with_terrain_between():
+    for mine, pair in (({"failed_charge": True}, {}), ({}, {"terrain_between": True})):
+        document = table(
+            mine=[{"unit": "Ashigaru archers", **mine}],
+            distances=[{"mine": "Ashigaru archers", "enemy": "Samurai", "cm": 4, **pair}],
+        )
+        assert read_table(document, PROFILES).reaches[(0, 0)].cm == 4
+    engaged = table(mine=[{"unit": "Ashigaru archers", "state": "engaged"}],
+                    distances=[{"mine": "Ashigaru archers", "enemy": "Samurai", "cm": 0}])  # fmt: skip
+    assert read_table(engaged, PROFILES).reaches[(0, 0)].cm == 0
 
 
 def test_a_text_that_is_not_json_or_too_deep_is_one_clear_refusal():

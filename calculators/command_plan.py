@@ -1,0 +1,249 @@
+"""The Command phase plan (Kensei chapter 8): the general's commandment points and every ready unit's orders
+for the turn, chosen together, with exact odds.
+
+What a plan weighs, for the table's state (:mod:`calculators.table`):
+
+- **Commandment points**: a Taisho ability's cost kept back when the table asks for it; each choice of
+  strategic orders the points and the general's Ki allow (one per unit with a Bushi hero, at an enemy
+  out of its sight); the rest spent on regrouping exactly as the regroup planner spends them
+  (:mod:`calculators.planner`), so that a plan's regroup figures are the planner's.
+- **Orders**: every ready unit's orders advisor sequences at every enemy within its reach
+  (:mod:`calculators.plan_options`); the units that choose one enemy are scored together, exactly.
+
+The search is exact. For each choice of strategic orders, every way of splitting the ready units into
+groups, one group per enemy (or none), is weighed by dynamic programming over the enemies and the set of
+units still free; each group's best orders are found by enumerating its members' options. The only
+options left out are a unit's shooting options whose shot another of its shooting options dominates
+(at least as likely to take off each number of Wounds, more likely for one): the objective of a group
+without a charge only grows with the Wounds its shots take, so such an option is never better. With a
+charge in the group, this holds when the charge's figures do not fall as the enemy loses Wounds before
+it, which is checked for every charge at that enemy; where it fails, no option at that enemy is left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import combinations, product
+from typing import Any
+
+from . import planner
+from .advisor import OBJECTIVES as ADVISOR_OBJECTIVES
+from .errors import CalculatorInputError
+from .params import N_, Nn_
+from .plan_options import Figures, Option, Target, group_figures, monotone, pair_options, undominated
+from .rulebook import RuleValues
+from .spells import d10_at_most
+from .table import TableState
+
+OBJECTIVES = (*ADVISOR_OBJECTIVES, "regrouped")
+"""The advisor's objectives, summed over the enemies, and the units expected to regroup."""
+
+PLAN_OBJECTIVE_LABELS = {
+    "expected_wounds": N_("expected Wounds dealt, all enemies together"),
+    "at_least_one": N_("enemies expected to lose at least one Wound"),
+    "at_least_goal": N_("enemies expected to lose at least one model's Wounds"),
+    "victory": N_("victories expected: enemies destroyed, beaten in melee or fleeing from a charge"),
+    "fewest_taken": N_("fewest Wounds expected in return"),
+    "net": N_("Wounds dealt minus Wounds taken, expected"),
+    "regrouped": N_("units expected to regroup"),
+}
+"""Each objective's words for a whole plan (a sum over the enemies: chances become expected counts)."""
+
+MAX_READY = 12
+"""Most ready units a plan takes: every split of them into groups is weighed (3 to this power)."""
+
+ZERO: Figures = (Fraction(0), Fraction(0))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One plan: the strategic orders bought, the regroup planner's plan, and each unit's orders."""
+
+    strategic: tuple[int, ...]
+    """Your units (places in the table's ``mine``) given a strategic order."""
+    figures: Figures
+    """The orders' score by the objective, summed over the enemies, then their Wounds expected."""
+    orders: tuple[Option, ...]
+    """The ready units' orders, in the table's order (a unit left out does nothing)."""
+    regroup: Any
+    """The regroup planner's result for the points left to regrouping (``None``: nothing to regroup)."""
+    reserved: int
+    """Points kept for a Taisho ability and spent on strategic orders."""
+
+    @property
+    def expected_regrouped(self) -> Fraction:
+        return self.regroup.regrouped.mean if self.regroup is not None else Fraction(0)
+
+
+def plan_turn(table: TableState, objective: str, rules: RuleValues | None = None) -> tuple[Plan, ...]:
+    """Every choice of commandment points, each with its best orders, the best plan first.
+
+    Raises:
+        CalculatorInputError: for an objective the plan does not know, points kept back beyond the
+            general's, too many ready units, or a pair of units the orders advisor refuses.
+    """
+    rules = RuleValues.bundled() if rules is None else rules
+    if objective not in OBJECTIVES:
+        raise CalculatorInputError(
+            "objective", N_("must be one of {choices}, got {value}"),
+            values={"choices": ", ".join(OBJECTIVES), "value": repr(objective)},
+        )  # fmt: skip
+    ready = [index for index, unit in enumerate(table.mine) if unit.state == "ready"]
+    if len(ready) > MAX_READY:
+        raise CalculatorInputError(
+            "mine",
+            Nn_("a plan takes at most {most} ready unit", "a plan takes at most {most} ready units", "most"),
+            values={"most": MAX_READY},
+        )
+    points = table.commandment_points(rules)
+    ability = rules.value("kensei.taisho-abilities", "cost") if table.taisho_ability else 0
+    if ability > points:
+        raise CalculatorInputError(
+            "taisho_ability",
+            Nn_(
+                "reserves {reserved} commandment point, more than the {budget} available",
+                "reserves {reserved} commandment points, more than the {budget} available",
+                "reserved",
+            ),
+            values={"reserved": ability, "budget": points},
+        )
+    ki = d10_at_most(table.ki, rules) if table.ki is not None else None
+    options = {
+        pair: pair_options(table, *pair, objective, ki)
+        for pair in sorted(table.reaches)
+        if pair[0] in ready and table.enemy[pair[1]].state != "out"
+    }
+    targets = {index: _target(table, index, objective) for index in range(len(table.enemy))}
+    found = [
+        _best_plan(table, options, targets, chosen, objective, rules, ability)
+        for chosen in _strategic_choices(table, options, points - ability, rules)
+    ]
+    plans = [plan for plan in found if plan is not None]
+    return tuple(sorted(plans, key=lambda plan: _plan_key(plan, objective), reverse=True))
+
+
+def _target(table: TableState, index: int, objective: str) -> Target:
+    profile = table.enemy[index].profile
+    return Target(sum(profile.wounds), profile.wounds[0], objective)
+
+
+def _strategic_choices(
+    table: TableState, options: Mapping[tuple[int, int], list[Option]], points: int, rules: RuleValues
+) -> Iterator[tuple[int, ...]]:
+    """Every set of units the points may give a strategic order: a unit with a Bushi hero that has an
+    enemy out of sight to attack (kensei.strategic-orders); the empty set first."""
+    cost = rules.value("kensei.strategic-orders", "cost")
+    able = sorted(
+        {unit for (unit, _), found in options.items() if any(option.strategic is not None for option in found)}
+    )
+    able = [unit for unit in able if table.mine[unit].bushi_hero]
+    for count in range(min(len(able), points // cost) + 1):
+        yield from combinations(able, count)
+
+
+def _plan_key(plan: Plan, objective: str) -> tuple[Fraction, ...]:
+    """Plans by the objective, then the units expected to regroup, then the Wounds expected."""
+    if objective == "regrouped":
+        return (plan.expected_regrouped, plan.figures[1])
+    return (plan.figures[0], plan.expected_regrouped, plan.figures[1])
+
+
+def _best_plan(
+    table: TableState,
+    options: Mapping[tuple[int, int], list[Option]],
+    targets: Mapping[int, Target],
+    strategic: tuple[int, ...],
+    objective: str,
+    rules: RuleValues,
+    ability: int,
+) -> Plan | None:
+    """The best orders once ``strategic`` units have their strategic orders, and the regrouping the
+    points left buy; ``None`` when the best orders leave a strategic order unused."""
+    allowed = {
+        pair: [option for option in found if option.strategic is None or pair[0] in strategic]
+        for pair, found in options.items()
+    }
+    figures, orders = best_orders(allowed, targets)
+    used = {option.unit for option in orders if option.strategic is not None}
+    if set(strategic) - used:
+        return None  # a strategic order left unused: the same plan without it keeps the points
+    reserved = ability + len(strategic) * rules.value("kensei.strategic-orders", "cost")
+    return Plan(strategic, figures, orders, _regroup(table, len(strategic), rules), reserved)
+
+
+def _regroup(table: TableState, strategic: int, rules: RuleValues) -> Any:
+    """The regroup planner's plan for the fleeing units with the points a plan leaves them."""
+    fleeing = [unit for unit in table.mine if unit.state == "fleeing"]
+    if not fleeing:
+        return None
+    inputs = {
+        "general": table.general,
+        "dominance": table.dominance,
+        "taisho_ability": table.taisho_ability,
+        "strategic_orders": strategic,
+        "honors": [unit.profile.honor for unit in fleeing],
+        "bonuses": [unit.regroup_bonus for unit in fleeing],
+    }
+    return planner.CALCULATOR.evaluate(inputs, rules)
+
+
+def best_orders(
+    options: Mapping[tuple[int, int], list[Option]], targets: Mapping[int, Target]
+) -> tuple[Figures, tuple[Option, ...]]:
+    """The best orders of every ready unit: dynamic programming over the enemies and the units still
+    free, each group's best orders enumerated (see the module's docstring for what is left out)."""
+    units = sorted({unit for unit, _ in options})
+    bit = {unit: 1 << place for place, unit in enumerate(units)}
+    enemies = sorted({target for _, target in options})
+    weighed = _weighed(options)
+    reach = {e: sum(bit[u] for (u, t), found in weighed.items() if t == e and found) for e in enemies}
+
+    @cache
+    def group(enemy: int, members: int) -> tuple[Figures, tuple[Option, ...]]:
+        chosen = [weighed[(unit, enemy)] for unit in units if members & bit[unit]]
+        return _best_group(chosen, targets[enemy])
+
+    @cache
+    def best(position: int, free: int) -> tuple[Figures, tuple[Option, ...]]:
+        if position == len(enemies):
+            return ZERO, ()
+        enemy = enemies[position]
+        found = best(position + 1, free)
+        within = free & reach[enemy]
+        members = within
+        while members:
+            figures, orders = group(enemy, members)
+            rest, rest_orders = best(position + 1, free & ~members)
+            total = (figures[0] + rest[0], figures[1] + rest[1])
+            # equal figures: the plan that gives orders to fewer units (the others keep their choice)
+            if (total, -len(orders + rest_orders)) > (found[0], -len(found[1])):
+                found = (total, orders + rest_orders)
+            members = (members - 1) & within
+        return found
+
+    figures, orders = best(0, sum(bit.values()))
+    return figures, tuple(sorted(orders, key=lambda option: option.unit))
+
+
+def _weighed(options: Mapping[tuple[int, int], list[Option]]) -> dict[tuple[int, int], list[Option]]:
+    """Each pair's options worth weighing (:func:`~calculators.plan_options.undominated`), all of an
+    enemy's kept when one of its charges is not monotone."""
+    unsure = {target for (_, target), found in options.items() if any(o.charge and not monotone(o) for o in found)}
+    return {pair: undominated(found, pair[1] in unsure) for pair, found in options.items()}
+
+
+def _best_group(chosen: list[list[Option]], target: Target) -> tuple[Figures, tuple[Option, ...]]:
+    """The best options of the units that chose one enemy: at most one of them charges (the reading of
+    kensei.charge-orders#one-charge-at-an-enemy); the first best found is kept, options ordered by
+    what they keep."""
+    found: tuple[Figures, tuple[Option, ...]] | None = None
+    for members in product(*chosen):
+        if sum(option.charge for option in members) > 1:
+            continue
+        figures = group_figures(members, target)
+        if found is None or figures > found[0]:
+            found = (figures, tuple(members))
+    return found if found is not None else (ZERO, ())

@@ -1,0 +1,252 @@
+"""What each ready unit may do against each enemy in the Command phase plan, and the exact figures of the
+units that choose the same enemy.
+
+A unit's options against an enemy are the orders advisor's sequences for that pair, with the advisor's
+readings: its shots (the Wounds they deal, capped at the enemy's) and, for a sequence that ends with a
+charge, the charge scored under the enemy's best reply. Several units at one enemy (kensei plan readings,
+see :mod:`calculators.command_plan`): their shots are one sum, the convolution of each unit's shots,
+capped at the Wounds the enemy has; at most one of them charges, after every shot, at the enemy with the
+Wounds the shots left it.
+
+A charge's figures are linear in the distribution of the Wounds the enemy lost before it, so each charge
+option keeps, for each reply, its figures for each number ``L`` of Wounds lost (:attr:`Option.by_loss`):
+a group's figures are then a sum over ``L``, the worst reply for the player kept, as the advisor keeps it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import pairwise
+from typing import Any
+
+from .advisor import goal_of, prepared_turn, rank_key
+from .advisor_odds import Row, RowLeftOut, Turn, capped, charges, plain_row
+from .enemy_reply import replies_weighed, reply_row, scored_row
+from .errors import CalculatorInputError
+from .orders import SHOTS, sequences
+from .table import Reach, TableState
+
+Figures = tuple[Fraction, Fraction]
+"""A group's score by the objective, then its Wounds expected (which breaks ties)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way a ready unit may spend its turn against one enemy: an advisor sequence."""
+
+    unit: int
+    target: int
+    actions: tuple[str, ...]
+    shot: tuple[Fraction, ...]
+    """P(the unit's own shots take k Wounds off the target), k from 0 to its Wounds (capped)."""
+    charge: bool
+    row: Row
+    """The advisor's row for the pair alone, with the links that reproduce it."""
+    by_loss: tuple[tuple[Figures, ...], ...] = ()
+    """For a charge, by reply weighed: the figures when the target lost ``L`` Wounds before it."""
+    strategic: Fraction | None = None
+    """For an enemy out of sight: the chance of the strategic order's Ki roll that allows it."""
+    keeps: tuple[Fraction, ...] = ()
+    """The advisor's keeps (loaded weapon, points, moves): among equal options, the first is kept."""
+    turn: Any = field(default=None, compare=False, repr=False)
+    """The advisor's turn for the pair, which scores the charge again on the shots of a whole group."""
+
+    @property
+    def declared_shot(self) -> tuple[Fraction, ...]:
+        """The unit's shots as the plan declares them: with a strategic order, a mixture with none
+        (the order's Ki roll failing), since each Ki roll is the unit's own."""
+        if self.strategic is None:
+            return self.shot
+        return tuple(self.strategic * p + (1 - self.strategic) * int(k == 0) for k, p in enumerate(self.shot))
+
+
+@dataclass(frozen=True)
+class Target:
+    """An enemy as the plan scores it: its Wounds, the goal of ``at_least_goal``, the objective."""
+
+    wounds: int
+    goal: int
+    objective: str
+
+
+def situation(table: TableState, unit: int, target: int, reach: Reach, objective: str) -> dict[str, Any]:
+    """The orders advisor's situation for one pair of units, from the table's state."""
+    mine, enemy = table.mine[unit], table.enemy[target]
+    return {
+        "distance": reach.cm,
+        "enemy_cover": enemy.cover,
+        "enemy_in_water": enemy.in_water,
+        "cover": mine.cover,
+        "reactions": mine.reactions,
+        "failed_charge": mine.failed_charge,
+        "enemy_defensive": enemy.defensive,
+        "enemy_charged": enemy.charged,
+        "terrain_between": reach.terrain_between,
+        "objective": "expected_wounds" if objective == "regrouped" else objective,
+    }
+
+
+def pair_options(table: TableState, unit: int, target: int, objective: str, ki: Fraction | None) -> list[Option]:
+    """Every option of ``table.mine[unit]`` against ``table.enemy[target]``; ``ki``: the chance of a
+    strategic order's Ki roll when the enemy is out of sight (``None``: it cannot be attacked).
+
+    Raises:
+        CalculatorInputError: the advisor's refusal of the pair's situation, naming its distance.
+    """
+    reach = table.reaches[(unit, target)]
+    mapping = situation(table, unit, target, reach, objective)
+    try:
+        inputs, turn = prepared_turn(table.mine[unit].profile, table.enemy[target].profile, mapping, None)
+    except CalculatorInputError as error:
+        raise CalculatorInputError(
+            f"distances[{reach.index}].{error.field}", error.message, error.related, error.values
+        ) from None
+    if inputs.engaged:
+        return []
+    goal = goal_of(inputs, turn.enemy)
+    rank = rank_key(inputs.objective, goal)
+    found = []
+    for actions in sequences(turn.situation, inputs.rules):
+        if not any(action in (*SHOTS, "charge") for action in actions):
+            continue  # orders that touch no enemy: the unit is free for them whatever the plan
+        try:
+            found.append(_option(turn, unit, target, actions, rank, goal))
+        except RowLeftOut:
+            continue  # a calculator cannot take it: the advisor leaves it out too
+    strategic = None if reach.in_sight else ki
+    if not reach.in_sight:
+        found = [_strategic(option, strategic) for option in found] if strategic else []
+    return found
+
+
+def _option(turn: Turn, unit: int, target: int, actions: tuple[str, ...], rank: Any, goal: int) -> Option:
+    plain = plain_row(turn, actions)
+    row = scored_row(turn, actions, lambda each: rank(each)[:2])
+    keeps = tuple(rank(row)[2:])
+    if not charges(turn, plain):
+        return Option(unit, target, actions, plain.dealt, False, row, keeps=keeps, turn=turn)
+    target_info = Target(turn.enemy_total, goal, str(turn.inputs.objective))
+    by_loss = tuple(
+        tuple(_figures_of(_at_loss(turn, plain, reply, loss), target_info) for loss in range(turn.enemy_total + 1))
+        for reply in replies_weighed(turn)
+    )
+    return Option(unit, target, actions, plain.dealt, True, row, by_loss, keeps=keeps, turn=turn)
+
+
+def _at_loss(turn: Turn, plain: Row, reply: str, loss: int) -> Row:
+    """The charge of ``plain``'s orders once the enemy lost exactly ``loss`` Wounds before it."""
+    point = tuple(Fraction(int(k == loss)) for k in range(turn.enemy_total + 1))
+    before = replace(plain, dealt=point, victory=point[-1])
+    return before if loss == turn.enemy_total else reply_row(turn, before, reply)
+
+
+def _strategic(option: Option, chance: Fraction) -> Option:
+    """``option`` against an enemy out of sight, allowed by a strategic order whose Ki roll succeeds with
+    ``chance``: when it fails the unit does nothing against that enemy (the reading of
+    kensei.strategic-orders#failed-order)."""
+    return replace(option, strategic=chance)
+
+
+def _figures_of(row: Row, target: Target) -> Figures:
+    """A row's score by the objective (the higher the better), then its Wounds expected."""
+    scores: dict[str, Callable[[], Fraction]] = {
+        "expected_wounds": lambda: row.expected_dealt,
+        "at_least_one": lambda: row.at_least(1),
+        "at_least_goal": lambda: row.at_least(target.goal),
+        "victory": lambda: row.victory,
+        "fewest_taken": lambda: -row.expected_taken,
+        "net": lambda: row.net,
+    }
+    objective = "expected_wounds" if target.objective == "regrouped" else target.objective
+    return scores[objective](), row.expected_dealt
+
+
+def shot_figures(pmf: Sequence[Fraction], target: Target) -> Figures:
+    """The figures of shots alone: no Wounds taken, a victory only when the enemy is destroyed."""
+    row = Row((), 0, tuple(pmf), victory=pmf[target.wounds] if len(pmf) > target.wounds else Fraction(0))
+    return _figures_of(row, target)
+
+
+def combined(shots: Sequence[tuple[Fraction, ...]], wounds: int) -> tuple[Fraction, ...]:
+    """The Wounds several units' shots take off one enemy: the convolution of each one's, capped."""
+    total: tuple[Fraction, ...] = (Fraction(1),)
+    for shot in shots:
+        out = [Fraction(0)] * (len(total) + len(shot) - 1)
+        for i, p in enumerate(total):
+            if p:
+                for j, q in enumerate(shot):
+                    out[i + j] += p * q
+        total = capped(tuple(out), wounds)
+    return total + (Fraction(0),) * (wounds + 1 - len(total))
+
+
+def group_figures(members: Sequence[Option], target: Target) -> Figures:
+    """The figures of the units that chose one enemy (at most one charging): exact, as the module says."""
+    chargers = [option for option in members if option.charge]
+    shooters = [option for option in members if not option.charge]
+    if not chargers:
+        return shot_figures(combined([option.declared_shot for option in shooters], target.wounds), target)
+    charger = chargers[0]
+    before = combined([*(option.declared_shot for option in shooters), charger.shot], target.wounds)
+    with_charge = min(
+        (
+            tuple(
+                sum((p * figures[i] for p, figures in zip(before, by_loss, strict=True)), Fraction(0)) for i in (0, 1)
+            )
+            for by_loss in charger.by_loss
+        ),
+        key=lambda figures: figures,
+    )
+    if charger.strategic is None:
+        return with_charge  # type: ignore[return-value]
+    without = shot_figures(combined([option.declared_shot for option in shooters], target.wounds), target)
+    chance = charger.strategic
+    return (
+        chance * with_charge[0] + (1 - chance) * without[0],
+        chance * with_charge[1] + (1 - chance) * without[1],
+    )
+
+
+def monotone(option: Option) -> bool:
+    """Whether a charge's figures never fall as the enemy loses more Wounds before it, under every reply:
+    then more shots at its target never lower the group's figures (see :mod:`calculators.command_plan`)."""
+    return all(
+        all(earlier[i] <= later[i] for earlier, later in pairwise(by_loss) for i in (0, 1))
+        for by_loss in option.by_loss
+    )
+
+
+def undominated(options: list[Option], keep_all: bool) -> list[Option]:
+    """The shooting options worth weighing: one of each distinct shot (the one that keeps the most), and,
+    unless ``keep_all``, none whose shot another's dominates (at least as likely to reach every number
+    of Wounds); charges are all kept."""
+    chosen: list[Option] = []
+    for option in sorted(options, key=lambda each: each.keeps):
+        if option.charge or all(other.shot != option.shot or other.charge for other in chosen):
+            chosen.append(option)
+    if keep_all:
+        return chosen
+    tails = {id(option): _tails(option.shot) for option in chosen}
+    return [
+        option
+        for option in chosen
+        if option.charge
+        or not any(
+            other is not option and not other.charge and _dominates(tails[id(other)], tails[id(option)])
+            for other in chosen
+        )
+    ]
+
+
+def _tails(pmf: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+    out, running = [], Fraction(0)
+    for p in reversed(pmf):
+        running += p
+        out.append(running)
+    return tuple(reversed(out))
+
+
+def _dominates(first: tuple[Fraction, ...], second: tuple[Fraction, ...]) -> bool:
+    return first != second and all(a >= b for a, b in zip(first, second, strict=True))

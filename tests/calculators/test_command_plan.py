@@ -1,0 +1,206 @@
+"""The Command phase plan (calculators.command_plan): its search against every plan enumerated, focus fire
+against the convolution of the calculators' own shots, its regrouping against the regroup planner, and
+its points never overspent."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from unit_profiles import ARCHERS, SAMURAI, unit_of_type, units_file
+
+from calculators import CALCULATORS, CalculatorInputError
+from calculators.advisor import rank_key
+from calculators.advisor_odds import capped
+from calculators.command_plan import OBJECTIVES, plan_turn
+from calculators.enemy_reply import scored_row
+from calculators.plan_options import pair_options
+from calculators.plan_report import plan_json
+from calculators.profiles import read_units
+from calculators.rulebook import RuleValues
+from calculators.spells import d10_at_most
+from calculators.table import read_table
+
+RULES = RuleValues.bundled()
+SPEARMEN = {**unit_of_type("infantry", ranged=False, wounds=(1,) * 5), "name": "Spearmen", "honor": 5}
+GUARD = {**unit_of_type("infantry", ranged=False, wounds=(2,) * 3), "name": "Guard", "honor": 7, "attack": 4}
+BOWMEN = {**ARCHERS, "name": "Bowmen", "wounds": [1, 1, 1]}
+SCOUTS = {**unit_of_type("harasser_on_foot", ranged=False, wounds=(1, 1)), "name": "Scouts", "honor": 6}
+RONIN = {**SAMURAI, "name": "Ronin", "wounds": [2, 2]}
+PROFILES = read_units(units_file(ARCHERS, SAMURAI, SPEARMEN, GUARD, BOWMEN, SCOUTS, RONIN))
+
+
+def table_of(mine, enemy, distances, **top) -> dict:
+    return {"format": "kensei-ref/table", "version": 1, "game": "kensei", "general": "taisho", "mine": mine,
+            "enemy": enemy, "distances": distances} | top  # fmt: skip
+
+
+SMALL = table_of(
+    [{"unit": "Bowmen"}, {"unit": "Guard", "bushi_hero": True}, {"unit": "Spearmen", "state": "fleeing"}],
+    [{"unit": "Ronin"}, {"unit": "Scouts"}],
+    [{"mine": "Bowmen", "enemy": "Ronin", "cm": 12}, {"mine": "Bowmen", "enemy": "Scouts", "cm": 18},
+     {"mine": "Guard", "enemy": "Ronin", "cm": 7}, {"mine": "Guard", "enemy": "Scouts", "cm": 9, "in_sight": False}],
+    ki=6,
+)  # fmt: skip
+"""Two of your units (one with a Bushi hero) and a fleeing one, two enemies, one out of the Guard's sight."""
+
+
+def _convolve(a, b):
+    out = [Fraction(0)] * (len(a) + len(b) - 1)
+    for i, p in enumerate(a):
+        for j, q in enumerate(b):
+            out[i + j] += p * q
+    return out
+
+
+def _score(dealt, victory, taken, objective, goal):
+    expected = sum((k * p for k, p in enumerate(dealt)), Fraction(0))
+    return {
+        "expected_wounds": expected, "regrouped": expected, "at_least_one": 1 - dealt[0],
+        "at_least_goal": sum(dealt[goal:], Fraction(0)), "victory": victory, "fewest_taken": -taken,
+        "net": expected - taken,
+    }[objective], expected  # fmt: skip
+
+
+def _group_by_hand(members, wounds, goal, objective):
+    """One enemy's figures under ``members``: the shots as the shooting calculator gives them (its own
+    runs, from each row's links), convolved and capped here; a charge scored by the advisor on them."""
+    shooters = [option for option in members if not option.charge]
+    chargers = [option for option in members if option.charge]
+
+    def shots(options, sure=()):
+        total = [Fraction(1)]
+        for option in options:
+            pmf = [Fraction(1)]
+            for link in option.row.links:
+                if link.calculator == "shooting" and link.side == "mine":
+                    pmf = _convolve(pmf, CALCULATORS["shooting"].evaluate(link.inputs, RULES).wounds.pmf)
+            pmf = list(capped(tuple(pmf), wounds))
+            if option.strategic is not None and option not in sure:
+                pmf = [option.strategic * p + (1 - option.strategic) * (k == 0) for k, p in enumerate(pmf)]
+            total = list(capped(tuple(_convolve(total, pmf)), wounds))
+        return total + [Fraction(0)] * (wounds + 1 - len(total))
+
+    alone = shots(shooters)
+    quiet = _score(alone, alone[wounds], Fraction(0), objective, goal)
+    if not chargers:
+        return quiet
+    charger = chargers[0]
+    before = tuple(shots([*shooters, charger], sure=(charger,)))
+    turn = charger.turn
+    row = scored_row(turn, charger.actions, lambda r: rank_key(turn.inputs.objective, goal)(r)[:2], shot=before)
+    loud = _score(row.dealt, row.victory, row.expected_taken, objective, goal)
+    if charger.strategic is None:
+        return loud
+    chance = charger.strategic
+    return tuple(chance * a + (1 - chance) * b for a, b in zip(loud, quiet, strict=True))
+
+
+def _every_plan_best(document, objective):
+    """The best orders' figures over every plan: each ready unit nothing or any of its options, at most
+    one charge at an enemy, strategic orders only as the points allow; nothing left out."""
+    table = read_table(document, PROFILES)
+    ki = d10_at_most(table.ki, RULES) if table.ki is not None else None
+    ready = [i for i, unit in enumerate(table.mine) if unit.state == "ready"]
+    choices = [[None, *(o for (u, _), found in ((p, pair_options(table, *p, objective, ki)) for p in table.reaches)
+                        if u == unit for o in found)] for unit in ready]  # fmt: skip
+    best = {}
+    for plan in itertools.product(*choices):
+        strategic = tuple(sorted(o.unit for o in plan if o is not None and o.strategic is not None))
+        groups = {}
+        for option in plan:
+            if option is not None:
+                groups.setdefault(option.target, []).append(option)
+        if any(sum(o.charge for o in members) > 1 for members in groups.values()):
+            continue
+        total = (Fraction(0), Fraction(0))
+        for target, members in groups.items():
+            profile = table.enemy[target].profile
+            figures = _group_by_hand(members, sum(profile.wounds), profile.wounds[0], objective)
+            total = (total[0] + figures[0], total[1] + figures[1])
+        if strategic not in best or total > best[strategic]:
+            best[strategic] = total
+    return table, best
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_the_best_orders_are_the_best_of_every_plan(objective):
+    table, best = _every_plan_best(SMALL, objective)
+    plans = plan_turn(table, objective)
+    for plan in plans:
+        assert plan.figures == best[plan.strategic], plan.strategic
+    assert plans[0].figures[0] == max(figures[0] for figures in best.values()) or objective == "regrouped"
+
+
+def test_focus_fire_is_the_convolution_of_the_shots_capped():
+    document = table_of(
+        [{"unit": "Ashigaru archers"}, {"unit": "Bowmen"}], [{"unit": "Scouts"}],
+        [{"mine": "Ashigaru archers", "enemy": "Scouts", "cm": 15}, {"mine": "Bowmen", "enemy": "Scouts", "cm": 9}],
+    )  # fmt: skip
+    table = read_table(document, PROFILES)
+    best = plan_turn(table, "expected_wounds")[0]
+    assert {option.unit for option in best.orders} == {0, 1}  # both shoot at the only enemy
+    report = plan_json(table, [best], "expected_wounds", 3)["plans"][0]
+    total = [Fraction(1)]
+    for order in report["orders"]:
+        for link in order["calculators"]:
+            total = _convolve(total, CALCULATORS["shooting"].evaluate(link["inputs"], RULES).wounds.pmf)
+    expected = capped(tuple(total), 2)
+    assert report["enemies"][0]["wounds_pmf"] == [float(p) for p in expected]
+    assert report["enemies"][0]["p_destroyed"] == float(expected[2])
+
+
+@pytest.mark.parametrize("general", ["daimyo", "taisho", "hero"])
+@pytest.mark.parametrize("taisho_ability", [False, True])
+def test_the_regrouping_is_the_regroup_planners(general, taisho_ability):
+    fleeing = [{"unit": "Spearmen", "state": "fleeing"}, {"unit": "Guard", "state": "fleeing", "regroup_bonus": 1}]
+    document = table_of([{"unit": "Bowmen"}, *fleeing], [{"unit": "Scouts"}],
+                        [{"mine": "Bowmen", "enemy": "Scouts", "cm": 9}], general=general,
+                        taisho_ability=taisho_ability, dominance=True)  # fmt: skip
+    table = read_table(document, PROFILES)
+    plan = plan_turn(table, "regrouped")[0]
+    planned = CALCULATORS["planner"].run(
+        {"general": general, "dominance": True, "taisho_ability": taisho_ability, "honors": [5, 7], "bonuses": [0, 1]}
+    )
+    assert float(plan.expected_regrouped) == pytest.approx(planned["expected_regrouped"], abs=1e-15)
+    report = plan_json(table, [plan], "regrouped", table.commandment_points(RULES))["plans"][0]
+    assert [each["p_regroup"] for each in report["regroup"]] == [each["p_regroup"] for each in planned["policy"]]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    general=st.sampled_from(["daimyo", "taisho", "hero", "daisho_samurai"]),
+    dominance=st.booleans(),
+    ability=st.booleans(),
+    ki=st.one_of(st.none(), st.integers(1, 10)),
+    fleeing=st.integers(0, 2),
+    heroes=st.booleans(),
+)
+def test_a_plan_never_spends_more_points_than_the_general_has(general, dominance, ability, ki, fleeing, heroes):
+    points = RULES.value("kensei.commandment-points", general) + 2 * dominance
+    mine = [
+        {"unit": "Bowmen", "bushi_hero": heroes},
+        {"unit": "Guard", "bushi_hero": heroes},
+        *({"unit": name, "state": "fleeing"} for name in ("Spearmen", "Ashigaru archers")[:fleeing]),
+    ]
+    document = table_of(mine, [{"unit": "Scouts"}, {"unit": "Ronin"}],
+                        [{"mine": "Bowmen", "enemy": "Scouts", "cm": 20, "in_sight": False},
+                         {"mine": "Guard", "enemy": "Ronin", "cm": 8, "in_sight": False}],
+                        general=general, dominance=dominance, taisho_ability=ability,
+                        **({"ki": ki} if ki is not None else {}))  # fmt: skip
+    table = read_table(document, PROFILES)
+    if ability and points < 2:
+        with pytest.raises(CalculatorInputError):
+            plan_turn(table, "expected_wounds")
+        return
+    plans = plan_turn(table, "expected_wounds")
+    report = plan_json(table, plans, "expected_wounds", points)
+    assert report["commandment_points"] == points
+    for plan in report["plans"]:
+        assert plan["commandment_points_spent"] <= points
+        assert plan["expected_commandment_points_spent"] <= points
+        if ki is None or not heroes:
+            assert not plan["strategic_orders"]
