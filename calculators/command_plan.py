@@ -31,6 +31,7 @@ from typing import Any
 
 from . import planner
 from .advisor import OBJECTIVES as ADVISOR_OBJECTIVES
+from .advisor import READINGS as ADVISOR_READINGS
 from .errors import CalculatorInputError
 from .params import N_, Nn_
 from .plan_options import Figures, Option, Target, group_figures, monotone, pair_options, undominated
@@ -51,6 +52,14 @@ PLAN_OBJECTIVE_LABELS = {
     "regrouped": N_("units expected to regroup"),
 }
 """Each objective's words for a whole plan (a sum over the enemies: chances become expected counts)."""
+
+READINGS = (
+    *ADVISOR_READINGS,
+    "kensei.charge-orders#one-charge-at-an-enemy",
+    "kensei.strategic-orders#failed-roll",
+    "kensei.regroup#orders-after-regrouping",
+)
+"""The clarifications (rule id # note id) the plan's readings are explained in: the advisor's, and its own."""
 
 MAX_READY = 12
 """Most ready units a plan takes: every split of them into groups is weighed (3 to this power)."""

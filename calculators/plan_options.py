@@ -145,7 +145,7 @@ def _at_loss(turn: Turn, plain: Row, reply: str, loss: int) -> Row:
 def _strategic(option: Option, chance: Fraction) -> Option:
     """``option`` against an enemy out of sight, allowed by a strategic order whose Ki roll succeeds with
     ``chance``: when it fails the unit does nothing against that enemy (the reading of
-    kensei.strategic-orders#failed-order)."""
+    kensei.strategic-orders#failed-roll)."""
     return replace(option, strategic=chance)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from .advisor import rank_key
 from .advisor_odds import Row
-from .command_plan import Plan
+from .command_plan import READINGS, Plan
 from .enemy_reply import scored_row
 from .plan_options import Option, Target, combined
 from .table import TableState
@@ -77,6 +77,7 @@ def plan_json(table: TableState, plans: Sequence[Plan], objective: str, points: 
         "objective": objective,
         "commandment_points": points,
         "taisho_ability": bool(table.taisho_ability),
+        "readings": list(READINGS),
         "plans": [_plan_json(table, plan) for plan in plans],
     }
 

@@ -15,7 +15,7 @@ from unit_profiles import ARCHERS, SAMURAI, unit_of_type, units_file
 from calculators import CALCULATORS, CalculatorInputError
 from calculators.advisor import rank_key
 from calculators.advisor_odds import capped
-from calculators.command_plan import OBJECTIVES, plan_turn
+from calculators.command_plan import OBJECTIVES, READINGS, plan_turn
 from calculators.enemy_reply import scored_row
 from calculators.plan_options import pair_options
 from calculators.plan_report import plan_json
@@ -204,3 +204,9 @@ def test_a_plan_never_spends_more_points_than_the_general_has(general, dominance
         assert plan["expected_commandment_points_spent"] <= points
         if ki is None or not heroes:
             assert not plan["strategic_orders"]
+
+
+def test_every_reading_the_plan_relies_on_is_a_clarification_in_the_rule_data(book):
+    notes = {f"{rule.id}#{note.id}": note.kind for rule in book.rules for note in rule.notes}
+    for reading in READINGS:
+        assert notes.get(reading) == "reading", reading
