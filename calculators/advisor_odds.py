@@ -170,6 +170,8 @@ class Turn:
         self._grids: dict[tuple[int, ...], MeleeGrid] = {}
         self._tables: dict[TablesKey, PairTables] = {}
         self._reaction_dice: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        self._reaches: dict[tuple[str, ...], tuple[Fraction, Link]] = {}
+        self._checked: dict[tuple[int, int], dict[str, Any] | RowLeftOut] = {}
 
     def replying(self, reply: str) -> Turn:
         """This turn with the enemy answering a charge by ``reply``: the same shots (their work shared),
@@ -318,11 +320,14 @@ class Turn:
         }
 
     def reach(self, actions: tuple[str, ...]) -> tuple[Fraction, Link]:
-        """The chance the charge at the end of ``actions`` reaches, from where the moves before it stop."""
-        moves = tuple(action for action in actions if action in MOVES)
-        mapping = self.charge_inputs(self.distance_after(moves))
-        result = _evaluate("charge", charge.CALCULATOR, mapping, self.rules)
-        return result.p_success, Link("charge", mapping)
+        """The chance the charge at the end of ``actions`` reaches, from where the moves before it stop
+        (kept: every reply and every plan of the turn asks again)."""
+        if actions not in self._reaches:
+            moves = tuple(action for action in actions if action in MOVES)
+            mapping = self.charge_inputs(self.distance_after(moves))
+            result = _evaluate("charge", charge.CALCULATOR, mapping, self.rules)
+            self._reaches[actions] = (result.p_success, Link("charge", mapping))
+        return self._reaches[actions]
 
     @property
     def enemy_shoots(self) -> bool:
@@ -433,10 +438,16 @@ class Turn:
     def checked_melee(self, lost: int, lost_mine: int) -> dict[str, Any]:
         """The melee calculator's inputs for these losses as it accepts them (the enemy takes as much
         Defensive Position as its dice pay for), or :class:`RowLeftOut` with its refusal."""
-        try:
-            return checked_melee_inputs(self.melee_inputs(lost, lost_mine), self.rules)
-        except CalculatorInputError as error:
-            raise RowLeftOut("melee", error) from None
+        key = (lost, lost_mine)
+        if key not in self._checked:
+            try:
+                self._checked[key] = checked_melee_inputs(self.melee_inputs(lost, lost_mine), self.rules)
+            except CalculatorInputError as error:
+                self._checked[key] = RowLeftOut("melee", error)
+        found = self._checked[key]
+        if isinstance(found, RowLeftOut):
+            raise found
+        return dict(found)
 
     def reaction_link(self, lost: int, distance: int) -> Link | None:
         """The enemy's reaction shot once it lost ``lost`` Wounds, as the shooting calculator accepts it

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 from . import planner
@@ -34,7 +34,19 @@ from .advisor import OBJECTIVES as ADVISOR_OBJECTIVES
 from .advisor import READINGS as ADVISOR_READINGS
 from .errors import CalculatorInputError
 from .params import N_, Nn_
-from .plan_options import Figures, Option, Target, group_figures, monotone, pair_options, undominated
+from .plan_options import (
+    NO_SHOT,
+    Figures,
+    Option,
+    Target,
+    Weights,
+    add_shot,
+    charge_figures,
+    monotone,
+    pair_options,
+    shot_weights_figures,
+    undominated,
+)
 from .rulebook import RuleValues
 from .spells import d10_at_most
 from .table import TableState
@@ -246,13 +258,36 @@ def _weighed(options: Mapping[tuple[int, int], list[Option]]) -> dict[tuple[int,
 
 def _best_group(chosen: list[list[Option]], target: Target) -> tuple[Figures, tuple[Option, ...]]:
     """The best options of the units that chose one enemy: at most one of them charges (the reading of
-    kensei.charge-orders#one-charge-at-an-enemy); the first best found is kept, options ordered by
-    what they keep."""
-    found: tuple[Figures, tuple[Option, ...]] | None = None
-    for members in product(*chosen):
-        if sum(option.charge for option in members) > 1:
-            continue
-        figures = group_figures(members, target)
-        if found is None or figures > found[0]:
-            found = (figures, tuple(members))
-    return found if found is not None else (ZERO, ())
+    kensei.charge-orders#one-charge-at-an-enemy). Every combination of the members' options is weighed,
+    the shots summed along the way (one convolution per step); the first best found is kept, options
+    ordered by what they keep."""
+    wounds = target.wounds
+    found: list[tuple[Figures, tuple[Option, ...]]] = []
+
+    def visit(index: int, shots: Weights, members: tuple[Option, ...], charger: Option | None) -> None:
+        if index == len(chosen):
+            figures = _figures(shots, charger, target)
+            if not found or figures > found[0][0]:
+                found[:] = [(figures, members)]
+            return
+        for option in chosen[index]:
+            if not option.charge:
+                visit(index + 1, add_shot(shots, option.declared_weights, wounds), (*members, option), charger)
+            elif charger is None:
+                visit(index + 1, shots, (*members, option), option)
+
+    visit(0, NO_SHOT, (), None)
+    return found[0] if found else (ZERO, ())
+
+
+def _figures(shots: Weights, charger: Option | None, target: Target) -> Figures:
+    """A group's figures from its shooters' shots and its charger, if any: a charger's own shots come
+    before its charge; a strategic order's Ki roll mixes the charge with no charge."""
+    quiet = shot_weights_figures(shots, target)
+    if charger is None:
+        return quiet
+    loud = charge_figures(add_shot(shots, charger.sure_weights, target.wounds), charger)
+    if charger.strategic is None:
+        return loud
+    chance = charger.strategic
+    return chance * loud[0] + (1 - chance) * quiet[0], chance * loud[1] + (1 - chance) * quiet[1]

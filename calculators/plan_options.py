@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from itertools import pairwise
+from math import lcm
 from typing import Any
 
 from .advisor import goal_of, prepared_turn, rank_key
@@ -42,8 +44,6 @@ class Option:
     shot: tuple[Fraction, ...]
     """P(the unit's own shots take k Wounds off the target), k from 0 to its Wounds (capped)."""
     charge: bool
-    row: Row
-    """The advisor's row for the pair alone, with the links that reproduce it."""
     by_loss: tuple[tuple[Figures, ...], ...] = ()
     """For a charge, by reply weighed: the figures when the target lost ``L`` Wounds before it."""
     strategic: Fraction | None = None
@@ -52,6 +52,36 @@ class Option:
     """The advisor's keeps (loaded weapon, points, moves): among equal options, the first is kept."""
     turn: Any = field(default=None, compare=False, repr=False)
     """The advisor's turn for the pair, which scores the charge again on the shots of a whole group."""
+    goal: int = 1
+    """The Wounds goal of the advisor's objective for the pair."""
+
+    @cached_property
+    def row(self) -> Row:
+        """The advisor's row for the pair alone, with the links that reproduce it: made only for the
+        options a plan shows, since every reply of a charge is scored for it."""
+        rank = rank_key(self.turn.inputs.objective, self.goal)
+        return scored_row(self.turn, self.actions, lambda each: rank(each)[:2])
+
+    @cached_property
+    def sure_weights(self) -> Weights:
+        """:attr:`shot` as :data:`Weights`."""
+        return as_weights(self.shot)
+
+    @cached_property
+    def declared_weights(self) -> Weights:
+        """:attr:`declared_shot` as :data:`Weights`."""
+        return as_weights(self.declared_shot)
+
+    @cached_property
+    def loss_sums(self) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], int], ...]:
+        """:attr:`by_loss` as integers over one denominator per reply: the score's and the Wounds'."""
+        sums = []
+        for by_loss in self.by_loss:
+            below = lcm(*(figure.denominator for figures in by_loss for figure in figures))
+            scores = tuple(figures[0].numerator * (below // figures[0].denominator) for figures in by_loss)
+            wounds = tuple(figures[1].numerator * (below // figures[1].denominator) for figures in by_loss)
+            sums.append(((scores, wounds), below))
+        return tuple(sums)
 
     @property
     def declared_shot(self) -> tuple[Fraction, ...]:
@@ -123,16 +153,15 @@ def pair_options(table: TableState, unit: int, target: int, objective: str, ki: 
 
 def _option(turn: Turn, unit: int, target: int, actions: tuple[str, ...], rank: Any, goal: int) -> Option:
     plain = plain_row(turn, actions)
-    row = scored_row(turn, actions, lambda each: rank(each)[:2])
-    keeps = tuple(rank(row)[2:])
+    keeps = tuple(rank(plain)[2:])  # what the orders keep: the same whatever the enemy's reply
     if not charges(turn, plain):
-        return Option(unit, target, actions, plain.dealt, False, row, keeps=keeps, turn=turn)
+        return Option(unit, target, actions, plain.dealt, False, keeps=keeps, turn=turn, goal=goal)
     target_info = Target(turn.enemy_total, goal, str(turn.inputs.objective))
     by_loss = tuple(
         tuple(_figures_of(_at_loss(turn, plain, reply, loss), target_info) for loss in range(turn.enemy_total + 1))
         for reply in replies_weighed(turn)
     )
-    return Option(unit, target, actions, plain.dealt, True, row, by_loss, keeps=keeps, turn=turn)
+    return Option(unit, target, actions, plain.dealt, True, by_loss, keeps=keeps, turn=turn, goal=goal)
 
 
 def _at_loss(turn: Turn, plain: Row, reply: str, loss: int) -> Row:
@@ -182,31 +211,59 @@ def combined(shots: Sequence[tuple[Fraction, ...]], wounds: int) -> tuple[Fracti
     return total + (Fraction(0),) * (wounds + 1 - len(total))
 
 
-def group_figures(members: Sequence[Option], target: Target) -> Figures:
-    """The figures of the units that chose one enemy (at most one charging): exact, as the module says."""
-    chargers = [option for option in members if option.charge]
-    shooters = [option for option in members if not option.charge]
-    if not chargers:
-        return shot_figures(combined([option.declared_shot for option in shooters], target.wounds), target)
-    charger = chargers[0]
-    before = combined([*(option.declared_shot for option in shooters), charger.shot], target.wounds)
-    with_charge = min(
-        (
-            tuple(
-                sum((p * figures[i] for p, figures in zip(before, by_loss, strict=True)), Fraction(0)) for i in (0, 1)
-            )
-            for by_loss in charger.by_loss
+Weights = tuple[tuple[int, ...], int]
+"""A distribution as integers over one denominator: a group's sums stay integers until its figures."""
+
+
+def as_weights(pmf: Sequence[Fraction]) -> Weights:
+    """``pmf`` over its least common denominator."""
+    denominator = lcm(*(p.denominator for p in pmf))
+    return tuple(p.numerator * (denominator // p.denominator) for p in pmf), denominator
+
+
+def add_shot(total: Weights, shot: Weights, wounds: int) -> Weights:
+    """The Wounds of ``total`` and ``shot`` together, capped at the enemy's ``wounds``."""
+    out = [0] * (wounds + 1)
+    for i, p in enumerate(total[0]):
+        if p:
+            for j, q in enumerate(shot[0]):
+                out[min(i + j, wounds)] += p * q
+    return tuple(out), total[1] * shot[1]
+
+
+NO_SHOT: Weights = ((1,), 1)
+
+
+def shot_weights_figures(total: Weights, target: Target) -> Figures:
+    """The figures of shots alone (no Wounds taken; a victory only when the enemy is destroyed), from
+    their Wounds as :data:`Weights`; as :func:`shot_figures` gives them from fractions."""
+    weights, denominator = total
+    expected = Fraction(sum(k * w for k, w in enumerate(weights)), denominator)
+    objective = "expected_wounds" if target.objective == "regrouped" else target.objective
+    scores = {
+        "expected_wounds": lambda: expected,
+        "at_least_one": lambda: Fraction(denominator - weights[0], denominator),
+        "at_least_goal": lambda: Fraction(sum(weights[target.goal :]), denominator),
+        "victory": lambda: (
+            Fraction(weights[target.wounds], denominator) if len(weights) > target.wounds else Fraction(0)
         ),
-        key=lambda figures: figures,
-    )
-    if charger.strategic is None:
-        return with_charge  # type: ignore[return-value]
-    without = shot_figures(combined([option.declared_shot for option in shooters], target.wounds), target)
-    chance = charger.strategic
-    return (
-        chance * with_charge[0] + (1 - chance) * without[0],
-        chance * with_charge[1] + (1 - chance) * without[1],
-    )
+        "fewest_taken": lambda: Fraction(0),
+        "net": lambda: expected,
+    }
+    return scores[objective](), expected
+
+
+def charge_figures(before: Weights, charger: Option) -> Figures:
+    """A charge's figures once the group's shots took ``before`` off the enemy: under each reply weighed,
+    a sum over the Wounds lost, the worst for the player kept (the advisor's choice)."""
+    weights, denominator = before
+    found = []
+    for numerators, below in charger.loss_sums:
+        whole = denominator * below
+        score = sum(w * n for w, n in zip(weights, numerators[0], strict=True))
+        expected = sum(w * n for w, n in zip(weights, numerators[1], strict=True))
+        found.append((Fraction(score, whole), Fraction(expected, whole)))
+    return min(found)
 
 
 def monotone(option: Option) -> bool:
