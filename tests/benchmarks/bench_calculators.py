@@ -27,6 +27,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -142,6 +143,27 @@ def largest_advisor(reaction: str) -> Callable[[], int]:
     return lambda: len(advise(mine, enemy, {"distance": 9, "enemy_reaction": reaction}).rows)
 
 
+def warband_table() -> Any:
+    """The Command phase plan's figure: a warband of 10 units (4 of them fleeing) against 10 enemies, every
+    pair of a ready unit and an enemy within reach (8 to 25 cm), a Daimyo on the hill with Ki 6."""
+    from calculators.table import read_table
+
+    kinds = [archers("archers", 6, 1), {**archers("samurai", 8, 1), "ranged": False, "loaded": False,
+             "attack": 4, "short_range_cm": None, "range_cm": None, "long_range_cm": None},
+             {**archers("cavalry", 5, 2), "unit_type": "cavalry", "ranged": False, "loaded": False,
+              "short_range_cm": None, "range_cm": None, "long_range_cm": None}]  # fmt: skip
+    units = [{**kinds[i % 3], "name": f"{side}{i}", "honor": 6} for side in ("mine", "enemy") for i in range(10)]
+    profiles = read_units({"format": "kensei-ref/units", "version": 1, "units": units})
+    document = {
+        "format": "kensei-ref/table", "version": 1, "game": "kensei", "general": "daimyo", "dominance": True,
+        "ki": 6, "mine": [{"unit": f"mine{i}", "state": "fleeing" if i >= 6 else "ready"} for i in range(10)],
+        "enemy": [{"unit": f"enemy{i}"} for i in range(10)],
+        "distances": [{"mine": f"mine{i}", "enemy": f"enemy{j}", "cm": 8 + (3 * i + 5 * j) % 18}
+                      for i in range(6) for j in range(10)],
+    }  # fmt: skip
+    return read_table(document, profiles)
+
+
 def advise_command(repeats: int) -> dict:
     """``kensei-ref advise`` for the advisor's figure (10 against 10 models of one Wound), as a player
     runs it: a new process of the installed script, timed from its start to its exit (median). As in
@@ -248,6 +270,12 @@ def main(argv: list[str] | None = None) -> int:
     for reaction, words in replies:
         case = f"orders advisor, 40 v 40 models of 5 Wounds (200 v 200), the enemy {words}"
         largest_inputs[case] = median_time(largest_advisor(reaction), 3)
+    from calculators.command_plan import plan_turn
+
+    table = warband_table()
+    for objective in ("expected_wounds", "victory"):
+        case = f"Command phase plan, 10 units (4 fleeing) against 10 enemies, {objective}"
+        largest_inputs[case] = median_time(lambda o=objective: len(plan_turn(table, o)), 3)
     command = advise_command(args.repeats)
 
     def show(row: dict, key: str, pattern: str, scale: float = 1) -> str:
