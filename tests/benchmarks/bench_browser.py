@@ -477,6 +477,30 @@ def measure_advisor(browser, base: str, changes: int) -> dict:
             "shown_runs_ms": shown}  # fmt: skip
 
 
+def _archers(name: str) -> dict:
+    return {"name": name, "game": "kensei", "unit_type": "infantry", "wounds": [5] * 40, "attack": 5, "defense": 5,
+            "armor": 3, "initiative": 4, "ranged": True, "loaded": True, "short_range_cm": 8, "range_cm": 20,
+            "long_range_cm": 40}  # fmt: skip
+
+
+def measure_largest_advisor(browser, base: str) -> list[dict]:
+    """The orders advisor for the largest units a units file allows (40 models of 5 Wounds on each side,
+    9 cm apart), opened by its address, once per reply of the enemy's: the engine's time, and until the
+    table is on screen (the engine started by the page, not counted)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    units = json.dumps({"format": "kensei-ref/units", "version": 1, "units": [_archers("mine"), _archers("enemy")]})
+    context.add_init_script(f"window.localStorage.setItem('kensei-ref:units', {json.dumps(units)});")
+    page = context.new_page()
+    found = []
+    for reaction in ("shoot", "fight", "best"):
+        page.goto(f"{base}/advisor/?mine=mine&enemy=enemy&distance=9&enemy_reaction={reaction}")
+        page.wait_for_function(ADVICE_FRESH, timeout=10 * TIMEOUT)
+        figures = page.evaluate("({ compute: window.__krAdvice.computeMs, shown: window.__krAdvice.shownMs })")
+        found.append({"enemy_reaction": reaction, "compute_ms": figures["compute"], "shown_ms": figures["shown"]})
+    context.close()
+    return found
+
+
 def measure_bytes(browser, base: str, httpd) -> dict:
     """Bytes of a rule page and of a calculator page, each in a new context (cold cache)."""
     figures = {}
@@ -616,6 +640,13 @@ def print_table(figures: dict) -> None:
             f"{advisor['compute_ms']:.0f} ms, {advisor['shown_ms']:.0f} ms",
         )
     )
+    for row in figures.get("largest_advisor", []):
+        rows.append(
+            (
+                f"orders advisor, 40 v 40 models of 5 Wounds, enemy_reaction={row['enemy_reaction']}: engine, shown",
+                f"{row['compute_ms']:.0f} ms, {row['shown_ms']:.0f} ms",
+            )
+        )
     for label, value in rows:
         print(f"| {label} | {value} |")
 
@@ -657,6 +688,7 @@ def main(argv: list[str] | None = None) -> int:
                 "table_side": lambda: measure_table_side(browser, base, args.repeats),
                 "scenarios": lambda: measure_scenarios(browser, base),
                 "advisor": lambda: measure_advisor(browser, base, args.changes),
+                "largest_advisor": lambda: measure_largest_advisor(browser, base),
             }
             only = args.only.split(",") if args.only else list(sections)
             unknown = sorted(set(only) - set(sections))
