@@ -30,7 +30,7 @@ from .enemy_reply import REACTION_CHOICES, reply_refusal, scored_row
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM
-from .orders import CHARGE_READINGS, other_orders, refusal, sequences, too_costly
+from .orders import CHARGE_READINGS, other_orders, refusal, sequences, too_close, too_costly
 from .params import N_, Nn_, choice, count, flag, whole_number
 from .profiles import Profile
 from .rulebook import RuleValues
@@ -296,18 +296,7 @@ def _check_contradictions(inputs: Any, enemy: Profile) -> None:
         )
     keep = inputs.rules.value("kensei.five-cm-rule", "distance_cm")
     if 0 < inputs.distance < keep and not (inputs.failed_charge or inputs.terrain_between):
-        raise CalculatorInputError(
-            "distance",
-            Nn_(
-                "units stay at least {keep} cm apart, except after a failed charge ({0}) or with terrain between"
-                " them ({1}): give the distance, or say which",
-                "units stay at least {keep} cm apart, except after a failed charge ({0}) or with terrain between"
-                " them ({1}): give the distance, or say which",
-                "keep",
-            ),
-            ("failed_charge", "terrain_between"),
-            values={"keep": keep},
-        )
+        raise too_close("distance", keep, ("failed_charge", "terrain_between"))
     wounds = sum(enemy.wounds)
     if inputs.goal is not None and inputs.goal > wounds:
         raise CalculatorInputError(

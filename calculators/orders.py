@@ -26,7 +26,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from .params import N_
+from .errors import CalculatorInputError
+from .params import N_, Nn_
 from .rulebook import RuleValues
 
 ACTIONS = ("march", "run", "fire", "precise-fire", "reload", "charge")
@@ -216,3 +217,20 @@ def parse_sequence(text: str) -> tuple[str, ...]:
         if word not in ACTIONS:
             raise ValueError(word)
     return words
+
+
+def too_close(field: str, keep: int, related: tuple[str, str]) -> CalculatorInputError:
+    """The refusal of two units closer than kensei.five-cm-rule keeps them (``keep`` cm) with neither a
+    failed charge nor terrain between them: ``related`` names those two inputs where they are written."""
+    return CalculatorInputError(
+        field,
+        Nn_(
+            "units stay at least {keep} cm apart, except after a failed charge ({0}) or with terrain between"
+            " them ({1}): give the distance, or say which",
+            "units stay at least {keep} cm apart, except after a failed charge ({0}) or with terrain between"
+            " them ({1}): give the distance, or say which",
+            "keep",
+        ),
+        related,
+        values={"keep": keep},
+    )

@@ -24,6 +24,7 @@ from typing import Any
 from . import melee
 from .choices import COVER
 from .errors import CalculatorInputError
+from .orders import too_close
 from .params import CHARACTERISTIC, N_, Nn_, Param, characteristic, choice, count, flag, whole_number
 from .planner import GENERALS
 from .profiles import MAX_FILE_CHARACTERS, Profile, find
@@ -378,18 +379,7 @@ def _check_distance(values: Mapping[str, Any], unit: UnitState, unit_at: str, at
             f"{at}cm", N_("0 cm is contact between the units, which is engaged in combat ({0})"), (f"{unit_at}state",)
         )
     if 0 < cm < keep and not (unit.failed_charge or values["terrain_between"]):
-        raise CalculatorInputError(
-            f"{at}cm",
-            Nn_(
-                "units stay at least {keep} cm apart, except after a failed charge ({0}) or with terrain between"
-                " them ({1}): give the distance, or say which",
-                "units stay at least {keep} cm apart, except after a failed charge ({0}) or with terrain between"
-                " them ({1}): give the distance, or say which",
-                "keep",
-            ),
-            (f"{unit_at}failed_charge", f"{at}terrain_between"),
-            values={"keep": keep},
-        )
+        raise too_close(f"{at}cm", keep, (f"{unit_at}failed_charge", f"{at}terrain_between"))
 
 
 def _place(name: Any, units: tuple[UnitState, ...], field: str) -> int:
