@@ -94,6 +94,9 @@ class Plan:
     reserved: int
     """Points kept for a Taisho ability and spent on strategic orders."""
 
+    ability_cost: Fraction = Fraction(0)
+    """The units expected to regroup that the points kept for a Taisho ability cost this plan."""
+
     @property
     def expected_regrouped(self) -> Fraction:
         return self.regroup.regrouped.mean if self.regroup is not None else Fraction(0)
@@ -192,18 +195,23 @@ def _best_plan(
     if set(strategic) - used:
         return None  # a strategic order left unused: the same plan without it keeps the points
     reserved = ability + len(strategic) * rules.value("kensei.strategic-orders", "cost")
-    return Plan(strategic, figures, orders, _regroup(table, len(strategic), rules), reserved)
+    regroup = _regroup(table, len(strategic), rules)
+    cost = Fraction(0)
+    if regroup is not None and ability:  # what the reserve costs: the same plan without it
+        cost = _regroup(table, len(strategic), rules, ability=False).regrouped.mean - regroup.regrouped.mean
+    return Plan(strategic, figures, orders, regroup, reserved, cost)
 
 
-def _regroup(table: TableState, strategic: int, rules: RuleValues) -> Any:
-    """The regroup planner's plan for the fleeing units with the points a plan leaves them."""
+def _regroup(table: TableState, strategic: int, rules: RuleValues, ability: bool | None = None) -> Any:
+    """The regroup planner's plan for the fleeing units with the points a plan leaves them (``ability``:
+    whether a Taisho ability's points are kept back; unless given, as the table asks)."""
     fleeing = [unit for unit in table.mine if unit.state == "fleeing"]
     if not fleeing:
         return None
     inputs = {
         "general": table.general,
         "dominance": table.dominance,
-        "taisho_ability": table.taisho_ability,
+        "taisho_ability": table.taisho_ability if ability is None else ability,
         "strategic_orders": strategic,
         "honors": [unit.profile.honor for unit in fleeing],
         "bonuses": [unit.regroup_bonus for unit in fleeing],

@@ -104,6 +104,7 @@ def _plan_json(table: TableState, plan: Plan) -> dict[str, Any]:
             for unit_plan in (regroup.plans if regroup is not None else ())
         ],
         "expected_regrouped": float(plan.expected_regrouped),
+        "taisho_ability_cost": float(plan.ability_cost),
         "orders": [_order_json(table, option) for option in plan.orders],
         "enemies": [
             _enemy_json(table, target, enemy_outcome(members, _target_of(table, target, members)))

@@ -113,6 +113,13 @@ def _plan_lines(plan: dict[str, Any], lang: str, *, full: bool) -> list[str]:
             ),
             "  ",
         )
+    if plan["taisho_ability_cost"]:
+        lines += _wrapped(
+            _("Units expected to regroup lost by keeping the points of a Taisho ability: {regrouped}.").format(
+                regrouped=numbers.decimal(plan["taisho_ability_cost"])
+            ),
+            "  ",
+        )
     catalog = get_translations(lang)
     for regroup in plan["regroup"]:
         template = catalog.ngettext(

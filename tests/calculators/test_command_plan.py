@@ -168,6 +168,11 @@ def test_the_regrouping_is_the_regroup_planners(general, taisho_ability):
     assert float(plan.expected_regrouped) == pytest.approx(planned["expected_regrouped"], abs=1e-15)
     report = plan_json(table, [plan], "regrouped", table.commandment_points(RULES))["plans"][0]
     assert [each["p_regroup"] for each in report["regroup"]] == [each["p_regroup"] for each in planned["policy"]]
+    unreserved = CALCULATORS["planner"].run(
+        {"general": general, "dominance": True, "honors": [5, 7], "bonuses": [0, 1]}
+    )["expected_regrouped"]
+    cost = unreserved - planned["expected_regrouped"] if taisho_ability else 0
+    assert report["taisho_ability_cost"] == pytest.approx(cost, abs=1e-15)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
