@@ -147,6 +147,8 @@ class PageContext:
                 words = label or term.name[self.lang]
                 tooltip = _attribute(self.plain(term.definition[self.lang]))
                 return f'[{words}]({self.link(GLOSSARY_PAGE, term.id)} "{tooltip}"){{: .kr-term }}'
+            if label:  # a value's number in words, which the loader checked
+                return label
             number = self.value(rule, target)
             return value_text(kind, number, self.lang)
 
