@@ -61,6 +61,7 @@ UI = {
     "int_list": N_("Enter whole numbers from %(minimum)s to %(maximum)s, separated by commas."),
     "choice": N_("Choose one of the values offered."),
     "rules": N_("Not allowed by the rules: %(message)s"),
+    "labelled": N_("%(label)s: %(text)s"),
     "working": N_("Checking with the calculators' engine…"),
     "failed": N_("The calculators' engine could not start in this browser."),
     "copy_suffix": N_("%(name)s (copy)"),
