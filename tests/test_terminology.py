@@ -151,6 +151,7 @@ DRIFTED: dict[str, tuple[tuple[str, str], ...]] = {
         (r"исходн\w+\s+численност", "«стартовая численность», as the Ronin text says"),
         (r"например\s+командира", "«Лидер» (Командир is a skill in Ronin)"),
         (r"в\s+русском\s+тексте\s+правил\s+Ronin", "no editorial aside inside a rule"),
+        (r"ровн\w+\s+контакт", "«контакт … базами по всей кромке», not a calque of «flat»"),
     ),
 }
 """Words that drifted from the glossary's vocabulary, in each translated language, and what replaces them."""
