@@ -78,6 +78,28 @@ def written_numbers(text: str, lang: str) -> str:
     return WRITTEN_PERCENT.sub(str(symbols["percent_suffix"]), text)
 
 
+BARE_RULE = re.compile(r"(?<!«)\{rule:[^}|\s]+\}(?!»)")
+"""A rule reference that shows the rule's title (no label of its own) and stands in no quotation marks."""
+
+
+def quote_rule_titles(text: str, lang: str) -> str:
+    """``text`` with each rule title it cites in ``lang``'s quotation marks, where the language quotes them
+    (Russian does; a reference with a label of its own is ordinary words, and stays as it is):
+
+    >>> quote_rule_titles("см. {rule:kensei.run-away}; «{rule:kensei.regroup}»", "ru")
+    'см. «{rule:kensei.run-away}»; «{rule:kensei.regroup}»'
+    >>> quote_rule_titles("see {rule:kensei.run-away}", "en")
+    'see {rule:kensei.run-away}'
+    """
+    from kensei_ref.languages import BY_CODE
+
+    language = BY_CODE[lang]
+    if not language.quoted_titles:
+        return text
+    opening, closing = language.quotes
+    return BARE_RULE.sub(lambda match: f"{opening}{match[0]}{closing}", text)
+
+
 def expand(text: str, resolve: Callable[[str, str, str | None], str]) -> str:
     """Replace every inline reference in ``text`` with ``resolve(kind, target, label)``."""
     return REFERENCE.sub(lambda m: resolve(m["kind"], m["target"], m["label"]), text)
