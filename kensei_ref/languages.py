@@ -35,9 +35,11 @@ class Language:
         script: ``latin`` or ``cyrillic``: a word in the other script is stemmed by that script's language.
         spaced_punctuation: whether it sets a no-break space before ``; : ! ?`` and inside « » (French does;
             the generated pages get them from :func:`kensei_ref.typography.french_spacing`).
+        quoted_titles: whether a rule's title cited in running text stands in quotation marks (Russian:
+            «см. «Бегство (реакция)»», see :func:`kensei_ref.rules.references.quote_rule_titles`).
     """
 
-    __slots__ = ("code", "locale", "name", "quotes", "script", "spaced_punctuation", "stemmer")
+    __slots__ = ("code", "locale", "name", "quoted_titles", "quotes", "script", "spaced_punctuation", "stemmer")
 
     def __init__(
         self,
@@ -48,9 +50,11 @@ class Language:
         stemmer: str,
         script: str,
         spaced_punctuation: bool = False,
+        quoted_titles: bool = False,
     ) -> None:
         self.code, self.name, self.locale, self.quotes = code, name, locale, quotes
         self.stemmer, self.script, self.spaced_punctuation = stemmer, script, spaced_punctuation
+        self.quoted_titles = quoted_titles
 
     def __repr__(self) -> str:
         return f"Language({self.code!r})"
@@ -59,7 +63,7 @@ class Language:
 LANGUAGE_RECORDS: tuple[Language, ...] = (
     Language("en", "English", "en", ("\u201c", "\u201d"), "english", "latin"),
     Language("fr", "Français", "fr", ("\u00ab\u00a0", "\u00a0\u00bb"), "french", "latin", spaced_punctuation=True),
-    Language("ru", "Русский", "ru", ("\u00ab", "\u00bb"), "russian", "cyrillic"),
+    Language("ru", "Русский", "ru", ("\u00ab", "\u00bb"), "russian", "cyrillic", quoted_titles=True),
 )
 """Every language, English first: it is the language the rule data is written from."""
 

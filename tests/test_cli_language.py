@@ -133,14 +133,14 @@ def test_help_speaks_the_language_asked(cli, argv, words):
         ),
         pytest.param(
             ["calc", "regroup", "--honor", "30", "--lang", "ru"],
-            "kensei-ref calc regroup: ошибка: --honor: должно быть целым числом от 0 до 20; указано '30'",
+            "kensei-ref calc regroup: ошибка: --honor: должно быть целым числом от 0 до 20; указано «30»",
             id="ru-calc-bounds",
         ),
         pytest.param(
             ["calc", "shooting", "--wounds", "2,2", "--attack", "3", "--defense", "4", "--armor", "3",
              "--range", "far", "--lang", "fr"],
             "kensei-ref calc shooting\u00a0: erreur\u00a0: --range\u00a0: doit être l'une des valeurs short, normal, "
-            "long, out\u202f; valeur reçue\u00a0: 'far'",
+            "long, out\u202f; valeur reçue\u00a0: «\u00a0far\u00a0»",
             id="fr-calc-choice",
         ),
         pytest.param(

@@ -15,7 +15,7 @@ from same_numbers import assert_same_numbers
 from calculators import CALCULATORS
 from kensei_ref.site import RECENT_KEY
 from kensei_ref.site.calculator_pages import ENGINE_STATE, RESULT_STATE
-from kensei_ref.site.units_pages import STORAGE_KEY
+from kensei_ref.site.unit_pickers import STORAGE_KEY
 
 sys.path.insert(0, str(Path(__file__).parent / "calculators"))
 from unit_profiles import ARCHERS, SAMURAI, units_file

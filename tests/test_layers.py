@@ -43,3 +43,32 @@ def test_every_path_of_the_readme_layout_exists():
     paths = [row.split("`")[1] for row in layout.splitlines() if row.startswith("| `")]
     assert "locales/" in paths
     assert [path for path in paths if not (ROOT / path).exists()] == []
+
+
+def test_no_module_of_a_layer_imports_one_that_imports_it_back():
+    """Within each layer, imports go one way (function-level imports too): no cycle, such as the calculator
+    pages and the units pages once made (the unit pickers now stand between them)."""
+    import ast
+
+    for layer in ("site", "cli", "rules", "build"):
+        graph: dict[str, set[str]] = {}
+        for path in (ROOT / "kensei_ref" / layer).glob("*.py"):
+            name = f"kensei_ref.{layer}.{path.stem}"
+            targets = graph.setdefault(name, set())
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    modules = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+                elif isinstance(node, ast.Import):
+                    modules = [alias.name for alias in node.names]
+                else:
+                    continue
+                targets.update(m for m in modules if m.startswith(f"kensei_ref.{layer}.") and m != name)
+
+        def reaches(start: str, goal: str, seen: set[str], graph=graph) -> bool:
+            return any(
+                nxt == goal or (nxt not in seen and not seen.add(nxt) and reaches(nxt, goal, seen))
+                for nxt in graph.get(start, ())
+            )
+
+        cycles = sorted(name for name in graph if reaches(name, name, set()))
+        assert cycles == [], f"{layer}: {cycles}"

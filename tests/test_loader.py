@@ -230,7 +230,25 @@ BAD_DATA = [
         ["rules[kensei.points].source.section: raw HTML is not allowed"],
         id="markup-in-a-citation",
     ),
+    pytest.param(
+        CHAPTER,
+        "Un {term:general} dispose de {value:taisho} points",
+        "Un {term:general} dispose de {value:taisho|deux} points",
+        ["rules[kensei.points].body.fr: value 'taisho': 'deux' is not 3 in words (fr)"],
+        id="a-value-in-the-wrong-words",
+    ),
 ]
+
+
+def test_a_value_in_its_words_is_shown_in_words(tmp_path):
+    """``{value:taisho|trois}``: the words, which the loader checked against the value, stand for the number."""
+    from kensei_ref.site.pages import PageContext
+
+    book = load(
+        _broken(tmp_path, CHAPTER, "dispose de {value:taisho} points", "dispose de {value:taisho|trois} points")
+    )
+    rule = book.rule("kensei.points")
+    assert "dispose de trois points" in PageContext(book, "fr", "x.md").markdown(rule.body["fr"], rule)
 
 
 @pytest.mark.parametrize(("file", "old", "new", "messages"), BAD_DATA)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 from rule_texts import rule_texts
@@ -124,3 +125,66 @@ def test_a_translation_that_drops_a_term_is_named(book):
     attack = re.sub(r"натиск\w*", "атака", attack, flags=re.IGNORECASE)
     missing = missing_terms(book, "ru", [(rule.id, rule.body.with_text("ru", attack))])
     assert missing == [f"{rule.id}: the English uses {{term:charge}}; the ru text has no form of 'Натиск'"]
+
+
+DRIFTED: dict[str, tuple[tuple[str, str], ...]] = {
+    "fr": (
+        (r"\b(?:à|sous)\s+couvert\s+(?:léger|lourd)", "« en couvert léger » / « en couvert lourd »"),
+        (r"\b[Cc]ourte\s+portée|\b[Ll]ongue\s+portée", "« portée courte » / « portée longue »"),
+        (r"\b(?:Attaque|Défense)\s+modifiée", "« Attaque effective » / « Défense effective »"),
+        (r"\b[Ll]ecture\s+retenue|\b(?:cette|une|première|seconde|autre|deux)\s+lectures?\b", "« interprétation »"),
+        (r"\bdés\s+de\s+distance", "« dés de charge »"),
+        (r"\bHR\b(?!\s*»?\s*(?:dans\s+l'|en\s+)anglais)", "« RH », as the French rulebook prints it"),
+        (r"\bchance\s+de\s+parer", "a save, « sauvegarde », not « parer »"),
+        (
+            r"(?<=[a-zàâçéèêëîïôûùüÿœ,] )(?:Tenir et tirer|Tenir et combattre|Tirs multiples)\b",
+            "no capital mid-sentence",
+        ),
+        (r"\bque\s+1\s|\bplus\s+de\s+1\s", "« qu'une », « plus d'une »"),
+    ),
+    "ru": (
+        (r"метательн\w+\s+оружи", "«стрелковое оружие», as the Ronin text says"),
+        (r"оружи\w+\s+дальнего\s+боя", "«стрелковое оружие», as the Ronin text says"),
+        (r"повторн\w+\s+выстрел", "«многократная стрельба»"),
+        (r"контакт\w*\s+подставок", "«контакт баз»"),
+        (r"за\s+приоритет", "«бросок на приоритет»"),
+        (r"исходн\w+\s+численност", "«стартовая численность», as the Ronin text says"),
+        (r"например\s+командира", "«Лидер» (Командир is a skill in Ronin)"),
+        (r"в\s+русском\s+тексте\s+правил\s+Ronin", "no editorial aside inside a rule"),
+        (r"ровн\w+\s+контакт", "«контакт … базами по всей кромке», not a calque of «flat»"),
+    ),
+}
+"""Words that drifted from the glossary's vocabulary, in each translated language, and what replaces them."""
+
+
+def _everything_shown(book: RuleBook, lang: str) -> list[tuple[str, str]]:
+    """Every text a reader meets in ``lang``: the generated pages (rules, glossary, quick reference, calculators,
+    as a reader sees them: code and tags set aside), the catalog's interface strings, the hand-written pages."""
+    from babel.messages.pofile import read_po
+
+    from kensei_ref.languages import LOCALE_DIR
+    from kensei_ref.site.generate import generated_pages
+    from kensei_ref.typography import _PROTECTED
+
+    pages = generated_pages(book, lang, site_url="", directory_urls=True, with_archive=False)
+    hidden = re.compile(r"<(\w+)[^>]*\bhidden\b[^>]*>.*?</\1>", re.DOTALL)  # a search's keywords, in all languages
+    shown = [(path, _PROTECTED.sub(" ¶ ", hidden.sub(" ¶ ", text))) for path, text in sorted(pages.items())]
+    with open(LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
+        for message in read_po(handle, locale=lang):
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            shown += [(f"catalog: {message.id!r}", text) for text in strings if message.id]
+    docs = Path(__file__).resolve().parent.parent / "docs" / lang
+    shown += [(f"docs/{lang}/{page.name}", page.read_text("utf-8")) for page in sorted(docs.glob("*.md"))]
+    return shown
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_word_drifts_from_the_glossary_vocabulary(book, lang):
+    """The rules, the quick reference, the calculators' strings and the pages say one thing one way."""
+    found = [
+        f"{where}: {text[max(0, m.start() - 30) : m.end() + 20]!r} (write {wanted})"
+        for where, text in _everything_shown(book, lang)
+        for pattern, wanted in DRIFTED[lang]
+        for m in re.finditer(pattern, text)
+    ]
+    assert found == []

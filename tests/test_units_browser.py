@@ -28,7 +28,8 @@ from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
 from calculators.profiles import parse_units, read_units
 from kensei_ref.languages import get_translations
 from kensei_ref.numbers import numbers_for
-from kensei_ref.site.units_pages import ADVISOR_DEFAULTS, STORAGE_KEY, UI
+from kensei_ref.site.unit_pickers import STORAGE_KEY
+from kensei_ref.site.units_pages import ADVISOR_DEFAULTS, UI
 
 PHONE = {"width": 390, "height": 844}
 ENGINE_TIMEOUT = 120_000

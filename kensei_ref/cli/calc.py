@@ -24,7 +24,7 @@ from calculators.results import Figure, Result, Step, Table
 from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.one_line import one_line
 from kensei_ref.cli.units import add_units_options, picked
-from kensei_ref.languages import LABELLED, LANGUAGES, get_translations, typeset
+from kensei_ref.languages import LABELLED, LANGUAGES, QUOTES, get_translations, typeset
 from kensei_ref.numbers import numbers_for
 
 BAR_WIDTH = 30
@@ -79,8 +79,10 @@ def parsed(param: Param, text: str, rules: RuleValues, lang: str) -> Any:
 def refusal(param: Param, text: str, rules: RuleValues, lang: str) -> CalculatorInputError:
     """What ``param`` allows (:meth:`~calculators.params.Param.refusal`, a template the catalog translates),
     for a value typed as ``text``, its bounds written with ``lang``'s digits."""
-    numbers = numbers_for(lang if lang in LANGUAGES else "en")
-    error = param.refusal(rules, repr(text))
+    lang = lang if lang in LANGUAGES else "en"
+    numbers = numbers_for(lang)
+    opening, closing = QUOTES[lang]  # English quotes the text as Python does, the others as they quote
+    error = param.refusal(rules, repr(text) if lang == "en" else f"{opening}{text}{closing}")
     for bound in ("minimum", "maximum"):
         value = error.values.get(bound)
         if isinstance(value, int):

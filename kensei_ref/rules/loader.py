@@ -32,7 +32,7 @@ from kensei_ref.rules.model import (
     Term,
     Text,
 )
-from kensei_ref.rules.references import REFERENCE, VALUE_KINDS
+from kensei_ref.rules.references import REFERENCE, VALUE_KINDS, number_in_words
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 GAMES = ("kensei", "ronin")
@@ -725,12 +725,12 @@ class _ReferenceCheck:
     def text(self, text: Text, file: str, path: str, rule: Rule | None) -> None:
         for lang in LANGS:
             for match in REFERENCE.finditer(text[lang]):
-                message = self.reference(match["kind"], match["target"], rule)
+                message = self.reference(match["kind"], match["target"], rule, (match["label"], lang))
                 if message:
                     self.problems.append(Problem(file, f"{path}.{lang}", message))
 
-    def reference(self, kind: str, target: str, rule: Rule | None) -> str:
-        """What is wrong with one inline reference, or ``""``."""
+    def reference(self, kind: str, target: str, rule: Rule | None, label: tuple[str | None, str] = (None, "")) -> str:
+        """What is wrong with one inline reference (its label and language), or ``""``."""
         if kind == "rule" and target not in self.rules:
             return f"reference to unknown rule {_shown(target)}"
         if kind == "term" and target not in self.terms:
@@ -742,6 +742,9 @@ class _ReferenceCheck:
                 return f"value {_shown(target)}: unknown rule {_shown(owner_id)}"
             if key not in owner.values:
                 return f"value {_shown(target)}: rule {owner.id} has no value {_shown(key)}"
+            words, lang = label
+            if words is not None and (kind != "value" or not number_in_words(words, owner.values[key], lang)):
+                return f"value {_shown(target)}: {_shown(words)} is not {owner.values[key]} in words ({lang})"
         return ""
 
     def rule(self, rule: Rule) -> None:

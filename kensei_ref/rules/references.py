@@ -1,5 +1,5 @@
 """Inline references inside rule texts: ``{rule:ID}``, ``{term:ID}``, ``{value:KEY}``, ``{signed:KEY}``,
-``{percent:KEY}``.
+``{percent:KEY}``; a ``{value:KEY|words}`` gives its number in words (checked against the value).
 
 The data writes numbers and links symbolically so that a number lives once (in a rule's
 ``values``) and a title is never repeated by hand; this module turns them into Markdown for a
@@ -16,6 +16,29 @@ REFERENCE = re.compile(r"\{(?P<kind>rule|term|value|signed|percent):(?P<target>[
 
 VALUE_KINDS = ("value", "signed", "percent")
 """The references that show one of a rule's values: as it is, signed, or as a percent of 100."""
+
+NUMBER_WORDS: dict[str, dict[int, frozenset[str]]] = {
+    "en": {1: frozenset({"one", "a", "an"}), 2: frozenset({"two"}), 3: frozenset({"three"})},
+    "fr": {1: frozenset({"un", "une"}), 2: frozenset({"deux"}), 3: frozenset({"trois"})},
+    "ru": {
+        1: frozenset({"один", "одна", "одно", "одного", "одной", "одному", "одним", "одну", "одном", "единицу"}),
+        2: frozenset({"два", "две", "двух", "двум", "двумя"}),
+        3: frozenset({"три", "трёх", "трём", "тремя"}),
+    },
+}
+"""Words a language writes in prose for its smallest numbers, in every gender and case it needs. A value
+reference may give its number in words as its label (``{value:per_turn|une}``): the loader checks that the
+words are the value's, so that a number written out never drifts from the rule data."""
+
+
+def number_in_words(label: str, number: int, lang: str) -> bool:
+    """Whether ``label`` writes ``number`` in ``lang``'s words.
+
+    >>> number_in_words("une", 1, "fr"), number_in_words("deux", 1, "fr"), number_in_words("одну", 1, "ru")
+    (True, False, True)
+    """
+    return label.casefold() in NUMBER_WORDS.get(lang, {}).get(number, frozenset())
+
 
 WRITTEN_PERCENT = re.compile(r"(?<=\d)[ \u00a0\u202f]?%")
 """A percent sign after a number in prose, with or without a space before it."""
@@ -53,6 +76,28 @@ def written_numbers(text: str, lang: str) -> str:
     if symbols["percent_prefix"] or not str(symbols["percent_suffix"]).endswith("%"):
         return text  # a language that writes %60 reads its prose as written
     return WRITTEN_PERCENT.sub(str(symbols["percent_suffix"]), text)
+
+
+BARE_RULE = re.compile(r"(?<!«)\{rule:[^}|\s]+\}(?!»)")
+"""A rule reference that shows the rule's title (no label of its own) and stands in no quotation marks."""
+
+
+def quote_rule_titles(text: str, lang: str) -> str:
+    """``text`` with each rule title it cites in ``lang``'s quotation marks, where the language quotes them
+    (Russian does; a reference with a label of its own is ordinary words, and stays as it is):
+
+    >>> quote_rule_titles("см. {rule:kensei.run-away}; «{rule:kensei.regroup}»", "ru")
+    'см. «{rule:kensei.run-away}»; «{rule:kensei.regroup}»'
+    >>> quote_rule_titles("see {rule:kensei.run-away}", "en")
+    'see {rule:kensei.run-away}'
+    """
+    from kensei_ref.languages import BY_CODE
+
+    language = BY_CODE[lang]
+    if not language.quoted_titles:
+        return text
+    opening, closing = language.quotes
+    return BARE_RULE.sub(lambda match: f"{opening}{match[0]}{closing}", text)
 
 
 def expand(text: str, resolve: Callable[[str, str, str | None], str]) -> str:

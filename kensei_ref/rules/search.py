@@ -38,7 +38,7 @@ from itertools import pairwise
 
 from kensei_ref.languages import LANGUAGE_RECORDS, SOURCE_LANGUAGE
 from kensei_ref.languages import LANGUAGES as LANGS
-from kensei_ref.rules.references import REFERENCE, plain, value_text, written_numbers
+from kensei_ref.rules.references import REFERENCE, plain, quote_rule_titles, value_text, written_numbers
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
 if TYPE_CHECKING:  # the model only names types here: a search of a compiled index builds no rule
@@ -411,7 +411,7 @@ def plain_text(book: RuleBook, text: Text, lang: str, rule: Rule | None = None) 
         number = owner.values[key] if owner is not None else 0  # the loader checks every reference
         return value_text(kind, number, lang)
 
-    return written_numbers(plain(text[lang], resolve), lang)
+    return written_numbers(plain(quote_rule_titles(text[lang], lang), resolve), lang)
 
 
 def referenced_terms(book: RuleBook, rule: Rule) -> list[Term]:

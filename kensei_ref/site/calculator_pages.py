@@ -34,6 +34,7 @@ from kensei_ref.site.pages import (
     example_origin,
     note_anchor,
 )
+from kensei_ref.site.unit_pickers import picker_data
 
 CALCULATOR_DIR = "calculators"
 INDEX_PAGE = f"{CALCULATOR_DIR}/index.md"
@@ -357,9 +358,7 @@ def _example_notices(ctx: PageContext, name: str) -> list[dict[str, str]]:
 
 
 def _picker_data(book: RuleBook, lang: str, name: str, directory_urls: bool) -> dict[str, Any] | None:
-    """The unit pickers' data (units_pages imports this module for its choice labels, hence the import here)."""
-    from kensei_ref.site.units_pages import picker_data
-
+    """The unit pickers' data."""
     return picker_data(book, lang, page_path(name), name, directory_urls)
 
 

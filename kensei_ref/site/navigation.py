@@ -17,7 +17,7 @@ from kensei_ref.site.pages import (
     QUICK_REFERENCE_PAGE,
     SOURCES_PAGE,
 )
-from kensei_ref.site.units_pages import ADVISOR_PAGE, UNITS_PAGE
+from kensei_ref.site.unit_pickers import ADVISOR_PAGE, UNITS_PAGE
 
 DATA_FORMAT_PAGE = "data-format.md"
 """Hand-written in each language: the shape of the rules.json export."""

@@ -11,7 +11,7 @@ from kensei_ref.languages import LANGUAGES, N_, get_translations, up_to_site_roo
 from kensei_ref.numbers import numbers_for
 from kensei_ref.site import ENGINE_FOLDER, RECENT_KEY
 from kensei_ref.site.pages import environment
-from kensei_ref.site.units_pages import STORAGE_KEY
+from kensei_ref.site.unit_pickers import STORAGE_KEY
 
 OFFLINE_PAGE = "offline.md"
 ARCHIVE_NAME = "kensei-ref-offline.zip"

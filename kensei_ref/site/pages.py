@@ -26,7 +26,7 @@ from kensei_ref.languages import (
 )
 from kensei_ref.rules import freshness
 from kensei_ref.rules.model import Chapter, Citation, Example, Note, Rule, RuleBook, Term
-from kensei_ref.rules.references import REFERENCE, expand, plain, value_text, written_numbers
+from kensei_ref.rules.references import REFERENCE, expand, plain, quote_rule_titles, value_text, written_numbers
 from kensei_ref.rules.search import referenced_terms
 from kensei_ref.site import quickref
 from kensei_ref.site.clarification_anchors import LEGACY_ANCHORS
@@ -133,7 +133,7 @@ class PageContext:
             number = self.value(rule, target)
             return value_text(kind, number, self.lang)
 
-        return written_numbers(plain(text, words), self.lang)
+        return written_numbers(plain(quote_rule_titles(text, self.lang), words), self.lang)
 
     def markdown(self, text: str, rule: Rule | None = None) -> str:
         """Text with references turned into Markdown links, tooltips and numbers."""
@@ -147,10 +147,12 @@ class PageContext:
                 words = label or term.name[self.lang]
                 tooltip = _attribute(self.plain(term.definition[self.lang]))
                 return f'[{words}]({self.link(GLOSSARY_PAGE, term.id)} "{tooltip}"){{: .kr-term }}'
+            if label:  # a value's number in words, which the loader checked
+                return label
             number = self.value(rule, target)
             return value_text(kind, number, self.lang)
 
-        return written_numbers(expand(text, resolve), self.lang)
+        return written_numbers(expand(quote_rule_titles(text, self.lang), resolve), self.lang)
 
     def quote(self, text: str) -> str:
         opening, closing = QUOTES[self.lang]

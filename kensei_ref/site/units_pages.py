@@ -19,22 +19,18 @@ from calculators.enemy_reply import REPLY_LABELS
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
 from calculators.profiles import FORMAT, GAMES, MAX_MODELS, MAX_NAME, PARAMS_BY_GAME, VERSION
 from calculators.rulebook import RuleValues
-from calculators.unit_inputs import sides_used
 from kensei_ref.languages import N_, Nn_, get_translations, plural_forms
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import calculator_pages
 from kensei_ref.site.pages import CLARIFICATIONS_PAGE, GAME_NAMES, PageContext, environment
-
-UNITS_PAGE = "units.md"
-ADVISOR_PAGE = "advisor.md"
-STORAGE_KEY = "kensei-ref:units"
-"""Where the device keeps the units file (``localStorage``): the same JSON as an exported file."""
+from kensei_ref.site.unit_pickers import ADVISOR_PAGE, PICKER_UI, STORAGE_KEY, UNITS_PAGE
 
 ADVISOR_DEFAULTS = {"distance": 10}
 """The advisor's situation before the player changes anything: two units 10 cm apart, in the open."""
 
 UI = {
+    **PICKER_UI,
     "name": N_("Name"),
     "game": N_("Game"),
     "new": N_("New unit"),
@@ -66,14 +62,11 @@ UI = {
     "int_list": N_("Enter whole numbers from %(minimum)s to %(maximum)s, separated by commas."),
     "choice": N_("Choose one of the values offered."),
     "rules": N_("Not allowed by the rules: %(message)s"),
+    "labelled": N_("%(label)s: %(text)s"),
     "working": N_("Checking with the calculators' engine…"),
     "failed": N_("The calculators' engine could not start in this browser."),
     "copy_suffix": N_("%(name)s (copy)"),
-    "mine": N_("Your unit"),
-    "enemy": N_("Enemy unit"),
     "pick": N_("Pick a saved unit"),
-    "no_units": N_("Save your units on the My units page to pick them here."),
-    "units_page": N_("My units"),
     "computing": N_("Computing…"),
     "ready": N_("The odds below are for the units and the situation shown."),
     "out": N_("A unit engaged in combat is out of the game: it takes no orders."),
@@ -199,30 +192,6 @@ def form_defaults() -> dict[str, dict[str, Any]]:
             "honor": calculator_pages.DEFAULT_SCENARIOS["regroup"]["honor"],
         },
         "ronin": {"fighters": shooting["models"], "morale": calculator_pages.DEFAULT_SCENARIOS["morale"]["morale"]},
-    }
-
-
-PICKER_UI = ("mine", "enemy", "no_units", "units_page")
-
-
-def picker_data(
-    book: RuleBook, lang: str, page: str, calculator: str, directory_urls: bool = True
-) -> dict[str, Any] | None:
-    """What a calculator page's "Your unit" and "Enemy unit" pickers need (units.js): the units of its
-    game, the sides it takes inputs from; ``None`` for a calculator that takes nothing from a unit. The
-    My units page is addressed as the page is served (a folder, or a file in the offline copy)."""
-    sides = sides_used(calculator)
-    if not sides:
-        return None
-    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
-    return {
-        "game": CALCULATORS[calculator].game,
-        "sides": list(sides),
-        "format": FORMAT,
-        "version": VERSION,
-        "storage": STORAGE_KEY,
-        "ui": {key: tr(str(UI[key])) for key in PICKER_UI},
-        "units_page": PageContext(book, lang, page, directory_urls).url(UNITS_PAGE),
     }
 
 

@@ -70,8 +70,8 @@
       if (param && param.kind) message = fill(data.ui.rules, { message });
     }
     const label = param ? param.label : name;
-    if (match && match[1] !== undefined) return `${fill(data.ui.unit_field, { number: Number(match[1]) + 1, field: label })}: ${message}`;
-    return `${label}: ${message}`;
+    const where = match && match[1] !== undefined ? fill(data.ui.unit_field, { number: Number(match[1]) + 1, field: label }) : label;
+    return fill(data.ui.labelled, { label: where, text: message }); // French spaces the colon
   }
 
   function allowedText(data, param) {
