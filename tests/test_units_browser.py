@@ -259,6 +259,50 @@ def test_a_shared_link_saves_its_units_once_the_player_agrees(phone, server):
     assert read_units(units_file(*_saved(page))) == read_units(units_file(ARCHERS, SAMURAI))
 
 
+FILL_STORAGE = """(prefix) => {
+  for (let size = 1 << 24, n = 0; size >= 1; ) {
+    try { window.localStorage.setItem(`${prefix}${n}`, "x".repeat(size)); n += 1; } catch { size >>= 1; }
+  }
+}"""
+"""Fills the site's storage to its last character with keys of their own (``prefix`` and a number)."""
+FREE_STORAGE = """(prefix) => Object.keys(window.localStorage).filter((key) => key.startsWith(prefix))
+  .forEach((key) => window.localStorage.removeItem(key))"""
+
+
+def test_a_full_storage_is_said_and_the_import_can_be_tried_again(phone, server, tmp_path):
+    _ = get_translations("fr").gettext
+    page = phone([SAMURAI])
+    errors = _errors(page)
+    page.goto(f"{server}/fr/units/")
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(units_file(ARCHERS, {**SAMURAI, "name": "Ninja"})))
+    page.evaluate(FILL_STORAGE, "filler-")
+    page.locator(".kr-units__import input").set_input_files(str(good))
+    status = page.locator(".kr-units__status")
+    expect(status).to_have_text(_(UI["full"]), timeout=ENGINE_TIMEOUT)
+    assert [unit["name"] for unit in _saved(page)] == ["Samurai"]
+    page.evaluate(FREE_STORAGE, "filler-")
+    page.locator(".kr-units__import input").set_input_files(str(good))
+    expect(status).to_contain_text("2 unités importées du fichier")
+    assert errors == []
+
+
+def test_a_shared_link_refused_by_a_full_storage_can_be_saved_once_there_is_room(phone, server):
+    page = phone(None)
+    errors = _errors(page)
+    encoded = base64.urlsafe_b64encode(json.dumps(units_file(ARCHERS, SAMURAI)).encode()).decode().rstrip("=")
+    page.goto(f"{server}/units/#units={encoded}")
+    page.evaluate(FILL_STORAGE, "filler-")
+    keep = page.get_by_role("button", name=UI["keep"])
+    keep.click()
+    expect(page.locator(".kr-units__status")).to_have_text(UI["full"], timeout=ENGINE_TIMEOUT)
+    page.evaluate(FREE_STORAGE, "filler-")
+    keep.click()
+    expect(page.locator(".kr-units__name")).to_have_text(["Ashigaru archers", "Samurai"], timeout=ENGINE_TIMEOUT)
+    expect(keep).to_have_count(0)
+    assert errors == []
+
+
 # ---- The orders advisor --------------------------------------------------------------------------
 
 

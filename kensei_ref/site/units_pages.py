@@ -66,6 +66,10 @@ UI = {
     "rules": N_("Not allowed by the rules: %(message)s"),
     "working": N_("Checking with the calculators' engine…"),
     "failed": N_("The calculators' engine could not start in this browser."),
+    "full": N_(
+        "Nothing was saved: the browser's storage for this site is full. "
+        "Free some space on this device, then try again."
+    ),
     "copy_suffix": N_("%(name)s (copy)"),
     "mine": N_("Your unit"),
     "enemy": N_("Enemy unit"),
