@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import CalculatorInputError, quoted
+from .json_nesting import check_nesting
 from .params import CHARACTERISTIC, N_, Param, characteristic, choice, flag, whole_number
 from .rulebook import RuleValues
 
@@ -287,11 +288,12 @@ def parse_units(text: str, rules: RuleValues | None = None) -> tuple[Profile, ..
     """Every profile of a units file, from its text (a file chosen on the device, or read by the CLI).
 
     Raises:
-        CalculatorInputError: when the text is too long, not JSON (or nested beyond what the parser
-            takes), or not a valid units file (see :func:`read_units`).
+        CalculatorInputError: when the text is too long, nested too deep (see
+            :mod:`calculators.json_nesting`), not JSON, or not a valid units file (see :func:`read_units`).
     """
     if len(text) > MAX_FILE_CHARACTERS:
         raise CalculatorInputError("units", f"must be a file of at most {MAX_FILE_CHARACTERS} characters")
+    check_nesting(text)
     try:
         document = json.loads(text)
     except (ValueError, RecursionError):

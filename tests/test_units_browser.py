@@ -23,6 +23,7 @@ from unit_profiles import ARCHERS, SAMURAI, units_file
 
 from calculators import CALCULATORS
 from calculators.advisor import advise
+from calculators.json_nesting import MAX_NESTING, NESTING_MESSAGE
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
 from calculators.profiles import parse_units, read_units
 from kensei_ref.languages import get_translations
@@ -257,6 +258,32 @@ def test_a_shared_link_saves_its_units_once_the_player_agrees(phone, server):
     page.get_by_role("button", name=UI["keep"]).click()
     expect(page.locator(".kr-units__name")).to_have_text(["Ashigaru archers", "Samurai"], timeout=ENGINE_TIMEOUT)
     assert read_units(units_file(*_saved(page))) == read_units(units_file(ARCHERS, SAMURAI))
+
+
+DEEP_LINK_LISTS = 20_000
+"""The sweep's units link: a units file whose ``units`` is 20,000 nested lists (a 53 KB link), which
+killed the engine ("Maximum call stack size exceeded") before its depth was measured."""
+ASK = "(request) => window.krAsk(request)"
+
+
+def test_a_units_link_nested_too_deep_is_refused_and_the_engine_still_answers(phone, server):
+    _ = get_translations("fr").gettext
+    page = phone([SAMURAI])
+    errors = _errors(page)
+    deep = (
+        '{"format": "kensei-ref/units", "version": 1, "units": ' + "[" * DEEP_LINK_LISTS + "]" * DEEP_LINK_LISTS + "}"
+    )
+    encoded = base64.urlsafe_b64encode(deep.encode()).decode().rstrip("=")
+    page.goto(f"{server}/fr/units/#units={encoded}")
+    page.get_by_role("button", name=_(UI["keep"])).click()
+    refused = _(NESTING_MESSAGE).format(most=MAX_NESTING, depth=DEEP_LINK_LISTS + 1)
+    expect(page.locator(".kr-units__status")).to_contain_text(refused)
+    # the engine measures it too, for whatever reaches it without the page's check, and lives on
+    answer = page.evaluate(ASK, {"units": deep})
+    assert (answer["error"]["message"], answer["error"]["values"]["depth"]) == (NESTING_MESSAGE, DEEP_LINK_LISTS + 1)
+    assert page.evaluate(ASK, {"units": json.dumps(units_file(ARCHERS))})["units"][0]["name"] == ARCHERS["name"]
+    assert [unit["name"] for unit in _saved(page)] == ["Samurai"]
+    assert errors == []
 
 
 FILL_STORAGE = """(prefix) => {

@@ -14,6 +14,7 @@ from typing import Any
 
 from calculators import CALCULATORS
 from calculators.advisor import OBJECTIVE_LABELS, OBJECTIVES, PARAMS, READINGS, TIES
+from calculators.json_nesting import MAX_NESTING, NESTING_MESSAGE
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
 from calculators.profiles import FORMAT, GAMES, MAX_MODELS, MAX_NAME, PARAMS_BY_GAME, VERSION
 from calculators.rulebook import RuleValues
@@ -174,6 +175,8 @@ def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dic
         "advisor_page": ctx.url(ADVISOR_PAGE),
         "max_name": MAX_NAME,
         "max_models": MAX_MODELS,
+        "max_nesting": MAX_NESTING,
+        "nesting": NESTING_MESSAGE,
         "form_defaults": form_defaults(),
         "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},
         "plurals": calculator_pages.calculator_plurals(lang),

@@ -46,6 +46,24 @@
   }
   const nameOf = (unit) => (typeof unit.name === "string" ? unit.name : "?");
 
+  /** How deep lists and objects nest in JSON `text`, counted as the engine counts before it parses
+   * (calculators/json_nesting.py): brackets in strings do not count. */
+  function nestingDepth(text) {
+    let depth = 0;
+    let deepest = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i += 1) {
+      const c = text[i];
+      if (inString) {
+        if (c === "\\") i += 1;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === "[" || c === "{") deepest = Math.max(deepest, ++depth);
+      else if (c === "]" || c === "}") depth -= 1;
+    }
+    return deepest;
+  }
+
   /** The engine's answer to `request`, or {error} / {failed} (calculators/presentation.py). */
   async function ask(request) {
     if (typeof window.krAsk !== "function") return { failed: true };
@@ -328,6 +346,12 @@
     /** Units from a file or a link: validated by the engine, then added (a unit of the same name is
      * replaced); nothing saved changes when the file is refused. Whether they were saved. */
     async function importText(text) {
+      const depth = nestingDepth(text);
+      if (depth > data.max_nesting) {
+        const error = { field: "units", message: data.nesting, values: { most: data.max_nesting, depth } };
+        say(fill(data.ui.refused, { message: errorText(data, error, []) }));
+        return false;
+      }
       say(data.ui.working);
       const answer = await ask({ units: text });
       if (answer.failed) { say(data.ui.failed); return false; }
