@@ -225,6 +225,13 @@ BAD_DATA = [
     ),
     pytest.param(
         CHAPTER,
+        "values: {taisho: 3}",
+        "values: {taisho: 100000000000000000000000000}",
+        ["rules[kensei.points].values.taisho: must be an integer from -1000 to 1000, got 1000000000"],
+        id="27-digit-value",
+    ),
+    pytest.param(
+        CHAPTER,
         "section: 8.2 Commandment Points}",
         "section: 8.2 <b onmouseover=alert(1)>Points</b>}",
         ["rules[kensei.points].source.section: raw HTML is not allowed"],

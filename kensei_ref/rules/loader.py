@@ -408,6 +408,12 @@ def _load_notes(check: _Checker, node: Any, path: str) -> tuple[Note, ...]:
     return tuple(notes)
 
 
+LARGEST_VALUE = 1000
+"""The largest a rule's value may be, either side of zero: the largest any rule needs is 360 (a full
+turn, in degrees). A larger number is a slip, and one of 27 digits reached Babel's formatting as a
+``decimal.InvalidOperation`` in the build, ``kensei-ref rule`` and the search."""
+
+
 def _load_values(check: _Checker, node: Any, path: str) -> dict[str, int]:
     if not isinstance(node, dict):
         check.problem(path, "must be a mapping of value names to integers")
@@ -418,7 +424,11 @@ def _load_values(check: _Checker, node: Any, path: str) -> dict[str, int]:
             check.problem(f"{path}.{key}", "value names are snake_case")
             continue
         number = check.integer(value, f"{path}.{key}")
-        if number is not None:
+        if number is not None and abs(number) > LARGEST_VALUE:
+            check.problem(
+                f"{path}.{key}", f"must be an integer from {-LARGEST_VALUE} to {LARGEST_VALUE}, got {_shown(number)}"
+            )
+        elif number is not None:
             values[key] = number
     return values
 
