@@ -25,7 +25,14 @@ from calculators import CALCULATORS
 from calculators.advisor import advise
 from calculators.json_nesting import MAX_NESTING, NESTING_MESSAGE
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
-from calculators.profiles import parse_units, read_units
+from calculators.profiles import (
+    FILE_TOO_LONG,
+    MAX_FILE_CHARACTERS,
+    MAX_UNITS,
+    TOO_MANY_UNITS,
+    parse_units,
+    read_units,
+)
 from kensei_ref.languages import get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.site.units_pages import ADVISOR_DEFAULTS, STORAGE_KEY, UI
@@ -258,6 +265,28 @@ def test_a_shared_link_saves_its_units_once_the_player_agrees(phone, server):
     page.get_by_role("button", name=UI["keep"]).click()
     expect(page.locator(".kr-units__name")).to_have_text(["Ashigaru archers", "Samurai"], timeout=ENGINE_TIMEOUT)
     assert read_units(units_file(*_saved(page))) == read_units(units_file(ARCHERS, SAMURAI))
+
+
+def test_too_many_units_and_too_long_a_file_are_refused_naming_the_bound_in_french(phone, server, tmp_path):
+    _ = get_translations("fr")
+    page = phone([ARCHERS, SAMURAI])
+    errors = _errors(page)
+    page.goto(f"{server}/fr/units/")
+    status = page.locator(".kr-units__status")
+    many = tmp_path / "many.json"
+    many.write_text(json.dumps(units_file(*({**SAMURAI, "name": f"Samurai {n}"} for n in range(MAX_UNITS)))))
+    page.locator(".kr-units__import input").set_input_files(str(many))
+    bound = _.ngettext(TOO_MANY_UNITS.singular, TOO_MANY_UNITS.plural, MAX_UNITS).format(most=MAX_UNITS, count=202)
+    expect(status).to_contain_text(bound, timeout=ENGINE_TIMEOUT)
+    huge = tmp_path / "huge.json"
+    huge.write_text(" " * (MAX_FILE_CHARACTERS + 1))
+    page.locator(".kr-units__import input").set_input_files(str(huge))
+    most = _.ngettext(FILE_TOO_LONG.singular, FILE_TOO_LONG.plural, MAX_FILE_CHARACTERS).format(
+        most=MAX_FILE_CHARACTERS
+    )
+    expect(status).to_contain_text(f"huge.json: units: {most}")
+    assert [unit["name"] for unit in _saved(page)] == ["Ashigaru archers", "Samurai"]
+    assert errors == []
 
 
 DEEP_LINK_LISTS = 20_000

@@ -16,7 +16,16 @@ from calculators import CALCULATORS
 from calculators.advisor import OBJECTIVE_LABELS, OBJECTIVES, PARAMS, READINGS, TIES
 from calculators.json_nesting import MAX_NESTING, NESTING_MESSAGE
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
-from calculators.profiles import FORMAT, GAMES, MAX_MODELS, MAX_NAME, PARAMS_BY_GAME, VERSION
+from calculators.profiles import (
+    FILE_TOO_LONG,
+    FORMAT,
+    GAMES,
+    MAX_FILE_CHARACTERS,
+    MAX_MODELS,
+    MAX_NAME,
+    PARAMS_BY_GAME,
+    VERSION,
+)
 from calculators.rulebook import RuleValues
 from calculators.unit_inputs import sides_used
 from kensei_ref.languages import N_, Nn_, get_translations, plural_forms
@@ -176,6 +185,8 @@ def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dic
         "max_name": MAX_NAME,
         "max_models": MAX_MODELS,
         "max_nesting": MAX_NESTING,
+        "max_file": MAX_FILE_CHARACTERS,
+        "file_too_long": FILE_TOO_LONG.singular,
         "nesting": NESTING_MESSAGE,
         "form_defaults": form_defaults(),
         "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},

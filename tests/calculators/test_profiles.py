@@ -83,11 +83,15 @@ def test_the_second_unit_is_named_by_its_place():
         (json.dumps({"units": []}), "format", "not a units file"),
         (json.dumps({"format": "kensei-ref/units", "version": 2, "units": []}), "version", "from 1 to 1"),
         (json.dumps({"format": "kensei-ref/units", "version": "1", "units": []}), "version", "integer"),
-        (json.dumps({"format": "kensei-ref/units", "version": 1, "units": {}}), "units", "a list"),
-        (json.dumps(units_file(*[SAMURAI] * (MAX_UNITS + 1))), "units", "at most 200"),
+        (
+            json.dumps({"format": "kensei-ref/units", "version": 1, "units": {}}),
+            "units",
+            "must be a list of units",
+        ),
+        (json.dumps(units_file(*[SAMURAI] * (MAX_UNITS + 1))), "units", "must hold at most 200 units, got 201"),
         (json.dumps(units_file(SAMURAI, {**SAMURAI, "name": "SAMURAI "})), "units[1].name", "another unit: SAMURAI"),
         (json.dumps(units_file(["a list"])), "units[0]", "an object"),
-        (" " * (MAX_FILE_CHARACTERS + 1), "units", "at most"),
+        (" " * (MAX_FILE_CHARACTERS + 1), "units", "must be a file of at most 1000000 characters"),
     ],
     ids=["garbage", "deep", "not ours", "newer", "version text", "units object", "too many", "twice", "list", "huge"],
 )

@@ -385,7 +385,12 @@
       const file = picker.files && picker.files[0];
       picker.value = "";
       if (!file) return;
-      if (file.size > 1_000_000) { say(fill(data.ui.refused, { message: `${file.name}` })); return; }
+      // more bytes than a units file may have characters: refused unread, naming the file and the bound
+      if (file.size > data.max_file) {
+        const error = { field: "units", message: data.file_too_long, count: "most", values: { most: data.max_file } };
+        say(fill(data.ui.refused, { message: `${file.name}: ${errorText(data, error, [])}` }));
+        return;
+      }
       await importText(await file.text());
     });
     root.querySelector(".kr-units__share").addEventListener("click", async (event) => {
