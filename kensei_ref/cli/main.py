@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from pathlib import Path
 
+from kensei_ref.cli import output
 from kensei_ref.cli.one_line import one_line, terminal_columns
 from kensei_ref.cli.speech import argparse_speaking, command_language, locale_language
 from kensei_ref.languages import BY_CODE, LANGUAGES, N_, get_translations
@@ -191,16 +192,36 @@ def build_parser(lang: str = "en", argv: Sequence[str] = ()) -> argparse.Argumen
     return parser
 
 
+OUTPUT_LOST = N_("kensei-ref: cannot write the output: {reason}")
+"""A full disk, a failed or closed output: one line on stderr, exit status 1 (kensei_ref.cli.output)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = command_language(argv)
+    original = sys.stdout
+    try:
+        original = output.watched()
+        return _run(argv, lang)
+    except output.OutputLost as lost:
+        output.discard(original)
+        if sys.stderr is not None:
+            sys.stderr.write(get_translations(lang).gettext(OUTPUT_LOST).format(reason=one_line(lost.reason)) + "\n")
+        return 1
+    finally:
+        output.restored(original)
+
+
+def _run(argv: list[str], lang: str) -> int:
     with argparse_speaking(get_translations(lang)):
         parser = build_parser(lang, argv)
         args = parser.parse_args(argv)
     if getattr(args, "lang", None) is None:
         args.lang = locale_language()
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # the last of the output, buffered: a full disk is found here
+        return status
     except BrokenPipeError:
         # The reader went away (`kensei-ref search ... | head`): not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
