@@ -102,14 +102,19 @@ def _data_stamp(args: argparse.Namespace) -> int:
     only = set(stamps) if args.all else set(args.update)
     unknown = only - set(stamps)
     if unknown:
-        sys.stderr.write(f"kensei-ref data stamp: --update: unknown id(s) {', '.join(sorted(unknown))}\n")
+        named = ", ".join(repr(item_id) for item_id in sorted(unknown))  # quoted: a newline typed shows as \n
+        sys.stderr.write(one_line(f"kensei-ref data stamp: --update: unknown id(s) {named}") + "\n")
         return 2
-    written = freshness.write_stamps(DATA_DIR, stamps, only)
+    try:
+        written = freshness.write_stamps(DATA_DIR, stamps, only)
+    except OSError as error:
+        return _cannot_write("stamp", error)
     print(f"stamped {len(written)} item(s)" + (f": {', '.join(written)}" if written else ""))
     return 0
 
 
 def _data_values(args: argparse.Namespace) -> int:
+    from kensei_ref.rules.atomic import replace_file
     from kensei_ref.rules.loader import load
     from kensei_ref.rules.values_export import RULE_VALUES_PATH, rule_values_json
 
@@ -120,9 +125,19 @@ def _data_values(args: argparse.Namespace) -> int:
             sys.stderr.write(f"{RULE_VALUES_PATH} is out of date: run `kensei-ref data values`\n")
             return 1
         return 0
-    RULE_VALUES_PATH.write_text(text, encoding="utf-8")
+    try:
+        replace_file(RULE_VALUES_PATH, text)
+    except OSError as error:
+        return _cannot_write("values", error)
     print(f"wrote {RULE_VALUES_PATH}")
     return 0
+
+
+def _cannot_write(command: str, error: OSError) -> int:
+    """A data file left as it was (kensei_ref.rules.atomic): one line and exit status 1."""
+    where = f"{error.filename}: " if error.filename else ""
+    sys.stderr.write(one_line(f"kensei-ref data {command}: nothing written: {where}{error.strerror or error}") + "\n")
+    return 1
 
 
 def _data_export(args: argparse.Namespace) -> int:
