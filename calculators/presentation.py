@@ -13,6 +13,7 @@ from typing import Any
 
 from . import CALCULATORS
 from .errors import CalculatorInputError
+from .json_nesting import check_nesting
 from .params import N_
 from .results import to_number
 
@@ -102,8 +103,9 @@ def answer(request: str) -> str:
     a message whose words follow a number (:class:`~calculators.errors.Plural`) also names that
     value as ``"count"``, and its ``message`` is the English singular, the catalog's key.
     """
-    query = json.loads(request)
     try:
+        check_nesting(request)  # before the parser, whose recursion a deep request overflows in Pyodide
+        query = json.loads(request)
         if "calculator" not in query:
             return json.dumps(units_answer(query))
         return json.dumps({"view": present(query["calculator"], query["inputs"])})

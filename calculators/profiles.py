@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import CalculatorInputError
+from .json_nesting import check_nesting
 from .params import CHARACTERISTIC, N_, Nn_, Param, characteristic, choice, flag, whole_number
 from .rulebook import RuleValues
 
@@ -264,16 +265,10 @@ def read_units(document: Any, rules: RuleValues | None = None) -> tuple[Profile,
             values={"minimum": 1, "maximum": VERSION, "value": repr(version)},
         )
     units = document.get("units")
-    if not isinstance(units, list) or len(units) > MAX_UNITS:
-        raise CalculatorInputError(
-            "units",
-            Nn_(
-                "must be a list of at most {most} unit, got {value}",
-                "must be a list of at most {most} units, got {value}",
-                "most",
-            ),
-            values={"most": MAX_UNITS, "value": repr(type(units))},
-        )
+    if not isinstance(units, list):
+        raise CalculatorInputError("units", N_("must be a list of units"))
+    if len(units) > MAX_UNITS:
+        raise CalculatorInputError("units", TOO_MANY_UNITS, values={"most": MAX_UNITS, "count": len(units)})
     profiles = tuple(read_profile(unit, rules, f"units[{index}].") for index, unit in enumerate(units))
     seen: set[str] = set()
     for index, profile in enumerate(profiles):
@@ -283,6 +278,12 @@ def read_units(document: Any, rules: RuleValues | None = None) -> tuple[Profile,
             )
         seen.add(profile.name.casefold())
     return profiles
+
+
+TOO_MANY_UNITS = Nn_(
+    "must hold at most {most} unit, got {count}", "must hold at most {most} units, got {count}", "most"
+)
+"""A file of too many units, or the units saved and those imported together (My units, units.js)."""
 
 
 def units_document(profiles: tuple[Profile, ...]) -> dict[str, Any]:
@@ -312,20 +313,20 @@ def find(profiles: tuple[Profile, ...], name: str, field: str) -> Profile:
 MAX_FILE_CHARACTERS = 1_000_000
 """Most characters a units file may have: a file of 200 full profiles is under 100 000."""
 
+FILE_TOO_LONG = Nn_("must be a file of at most {most} character", "must be a file of at most {most} characters", "most")
+"""A units file too long to read (My units says it before reading a file of more bytes, units.js)."""
+
 
 def parse_units(text: str, rules: RuleValues | None = None) -> tuple[Profile, ...]:
     """Every profile of a units file, from its text (a file chosen on the device, or read by the CLI).
 
     Raises:
-        CalculatorInputError: when the text is too long, not JSON (or nested beyond what the parser
-            takes), or not a valid units file (see :func:`read_units`).
+        CalculatorInputError: when the text is too long, nested too deep (see
+            :mod:`calculators.json_nesting`), not JSON, or not a valid units file (see :func:`read_units`).
     """
     if len(text) > MAX_FILE_CHARACTERS:
-        raise CalculatorInputError(
-            "units",
-            Nn_("must be a file of at most {most} character", "must be a file of at most {most} characters", "most"),
-            values={"most": MAX_FILE_CHARACTERS},
-        )
+        raise CalculatorInputError("units", FILE_TOO_LONG, values={"most": MAX_FILE_CHARACTERS})
+    check_nesting(text)
     try:
         document = json.loads(text)
     except (ValueError, RecursionError):

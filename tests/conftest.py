@@ -48,6 +48,7 @@ LONGEST_FILES = (
     "test_axe_browser.py",
     "test_search_browser.py",
     "test_engine_navigation_browser.py",
+    "test_page_errors_browser.py",
     "test_units_browser.py",
     "test_calculator_view.py",
     "test_numbers_browser.py",

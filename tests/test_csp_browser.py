@@ -87,3 +87,20 @@ def test_the_site_runs_under_its_policy(page, server):
     assert page.evaluate("window.__violations") == []
     assert not [text for text in page.console_errors if "Content Security Policy" in text], page.console_errors
     assert not page.errors
+
+
+def test_every_page_names_the_same_policy_as_the_servers_header(built_site):
+    """The header (deploy: content-security-policy.conf) and every page's <meta> name the same inline
+    scripts, those of every language (a 404 page's differs by language), and no blob: worker or frame."""
+    site, _ = built_site
+    header = (site / csp.SERVER_FILE).read_text(encoding="utf-8")
+    header_policy = re.search(r'add_header Content-Security-Policy "([^"]+)"', header)[1]
+    header_only = "; " + "; ".join(f"{name} {sources}" for name, sources in csp.HEADER_ONLY)
+    assert header_policy.endswith(header_only)
+    policies = {POLICY.findall(path.read_text(encoding="utf-8"))[0] for path in site.rglob("*.html")}
+    assert policies == {header_policy.removesuffix(header_only)}
+    directives = dict(part.split(" ", 1) for part in header_policy.split("; "))
+    assert "blob:" not in directives["worker-src"] and "blob:" not in directives["frame-src"]
+    assert directives["script-src"].count("'sha256-") == len(
+        set().union(*(csp.inline_hashes(path.read_text(encoding="utf-8")) for path in site.rglob("*.html")))
+    )

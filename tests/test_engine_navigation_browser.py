@@ -296,3 +296,43 @@ def test_a_restored_engine_waits_for_its_files_when_a_question_needs_them(page, 
     reply = page.evaluate("window.__reply")
     assert "failed" not in reply, reply["failed"]
     assert [unit["name"] for unit in json.loads(reply["text"])["units"]] == [SAMURAI["name"]]
+
+
+CRASHING_WORKER = """
+// The test's engine: a request for the units "crash" ends as Pyodide's fatal error does, and every
+// request after it fails the same way, as a dead interpreter refuses them.
+const answerAsBuilt = self.onmessage;
+let dead = false;
+self.onmessage = (event) => {
+  const { id, request } = event.data;
+  if (dead || (request && request.units === "crash")) {
+    dead = true;
+    self.postMessage({ id, failed: "Error: Pyodide has suffered a fatal error. Please report this." });
+    return;
+  }
+  return answerAsBuilt(event);
+};
+"""
+
+
+def test_a_request_the_engine_does_not_survive_fails_alone_and_a_new_engine_answers(page, server, built_site):
+    """Pyodide's fatal error ends its interpreter for good: the page replaces the worker, the calculator
+    computes again with the new one, and the next request is answered."""
+    site, _ = built_site
+    worker = (site / WORKER).read_text("utf-8") + CRASHING_WORKER
+    page.route(f"**/{WORKER}", lambda route: route.fulfill(body=worker, content_type="text/javascript"))
+    page.goto(server + LINK)
+    page.wait_for_function(settled("shooting"), timeout=ENGINE_TIMEOUT)
+    failed = page.evaluate("() => window.krAsk({ units: 'crash' }).then(() => 'answered', (error) => String(error))")
+    assert "fatal" in failed
+    answer = page.evaluate("() => window.krAsk({ units: '{}' })")
+    assert answer["error"]["field"] == "format"  # refused by a living engine, not failed
+    assert page.evaluate("[window.__krEngine.starts, window.__krEngine.replaced]") == [2, 1]
+    page.fill('form[data-scenario="1"] input[name="models"]', "4")
+    page.wait_for_function(settled("shooting"), timeout=ENGINE_TIMEOUT)
+    assert_same_numbers(
+        shown_result(page),
+        CALCULATORS["shooting"].run({**DEFAULT_SCENARIOS["shooting"], "models": 4, "cover": "light"}),
+    )
+    assert page.get_attribute(".kr-calc", ENGINE_STATE) == "ready"
+    assert not page.errors

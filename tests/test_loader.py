@@ -213,15 +213,89 @@ BAD_DATA = [
         CHAPTER,
         "see {rule:kensei.try-again}.",
         "see {rule:kensei.try-again}. [the rule](javascript:alert(1))",
-        ["rules[kensei.points].body.en: a link to a script or data address is not allowed"],
+        ["rules[kensei.points].body.en: a link's address may only be on the site or start with https:, http:, mailto:"],
         id="script-link",
     ),
     pytest.param(
         CHAPTER,
         "see {rule:kensei.try-again}.",
         "see {rule:kensei.try-again}. ![x]( DATA:image/svg+xml;base64,PHN2Zz4=)",
-        ["rules[kensei.points].body.en: a link to a script or data address is not allowed"],
+        ["rules[kensei.points].body.en: an image must be one of the site's files, without scheme or host"],
         id="data-image",
+    ),
+    *(
+        pytest.param(
+            CHAPTER,
+            "see {rule:kensei.try-again}.",
+            f"see {{rule:kensei.try-again}}. {link}",
+            [f"rules[kensei.points].body.en: {message}"],
+            id=name,
+        )
+        for name, link, message in (
+            (
+                "entity-colon",
+                "[x](javascript&colon;alert(1))",
+                "a link's address may not hold spaces, control characters, entities or backslashes",
+            ),
+            (
+                "numeric-entity",
+                "[x](javascript&#58;alert(1))",
+                "a link's address may not hold spaces, control characters, entities or backslashes",
+            ),
+            (
+                "tab-in-the-scheme",
+                "[x](java\tscript:alert(1))",
+                "a link's address may not hold spaces, control characters, entities or backslashes",
+            ),
+            (
+                "soft-hyphen-in-the-scheme",
+                "[x](java\u00adscript:alert(1))",
+                "a link's address may not hold spaces, control characters, entities or backslashes",
+            ),
+            (
+                "reference-link",
+                "[x][evil]\n\n        [evil]: vbscript:msgbox",
+                "a reference link must be one of the site's files",
+            ),
+            ("other-scheme", "[x](file:///etc/passwd)", "a link's address may only be on the site"),
+            ("image-text-with-brackets", "![a [b] c](https://evil.example/t.png)", "an image must be one of"),
+            ("reference-image", "![t][i]\n\n        [i]: https://evil.example/t.png", "a reference link must be"),
+            ("foreign-image", "![t](https://evil.example/t.png)", "an image must be one of the site's files"),
+            ("protocol-relative-image", "![t](//evil.example/t.png)", "an image must be one of the site's files"),
+            (
+                "backslash-image",
+                "![t](/\\evil.example/t.png)",
+                "a link's address may not hold spaces, control characters, entities or backslashes",
+            ),
+        )
+    ),
+    pytest.param(
+        CHAPTER,
+        "title: {en: Commandment points,",
+        "title: {en: '[Commandment](https://example.com) points',",
+        ["rules[kensei.points].title.en: must be plain text, without Markdown links, emphasis, code or entities"],
+        id="link-in-a-title",
+    ),
+    pytest.param(
+        CHAPTER,
+        "title: {en: Commandment points,",
+        "title: {en: '**Commandment** points',",
+        ["rules[kensei.points].title.en: must be plain text"],
+        id="emphasis-in-a-title",
+    ),
+    pytest.param(
+        CHAPTER,
+        "see {rule:kensei.try-again}.",
+        "see {rule:kensei.try-again}. " + "word " * 4_000,
+        ["rules[kensei.points].body.en: must be at most 20000 characters, got 2"],
+        id="huge-body",
+    ),
+    pytest.param(
+        CHAPTER,
+        "values: {taisho: 3}",
+        "values: {taisho: 100000000000000000000000000}",
+        ["rules[kensei.points].values.taisho: must be an integer from -1000 to 1000, got 1000000000"],
+        id="27-digit-value",
     ),
     pytest.param(
         CHAPTER,

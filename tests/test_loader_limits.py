@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import resource
 import shutil
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
 from cli_capture import run_cli
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from kensei_ref.cli import main as cli
-from kensei_ref.rules.loader import DATA_DIR, DataError, load
+from kensei_ref.rules.loader import DATA_DIR, LARGEST_VALUE, DataError, load
 
 SAMPLE_DATA = Path(__file__).resolve().parent / "fixtures" / "sample_data"
 CHAPTER = "kensei/08-sample.yaml"
@@ -183,4 +186,36 @@ def test_data_check_shows_one_clean_message(tmp_path, monkeypatch, capsys):
     assert (
         "data/sources.yaml: missing: the rule data needs this file (the sources file holds `texts` and `references`)"
         in err.splitlines()[1]
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=-(10**30), max_value=10**30) | st.integers(min_value=-1001, max_value=1001))
+@example(10**26)
+@example(LARGEST_VALUE)
+@example(-LARGEST_VALUE - 1)
+def test_a_rule_value_is_bounded_where_it_is_written(value):
+    """Within the bound a value loads; beyond it the problem names the file, the rule and the bound (a
+    27-digit value once reached Babel as a ``decimal.InvalidOperation`` in the build)."""
+    with tempfile.TemporaryDirectory() as folder:
+        data = _copy(Path(folder))
+        _replace(data, CHAPTER, "values: {taisho: 3}", f"values: {{taisho: {value}}}")
+        if abs(value) <= LARGEST_VALUE:
+            assert load(data).rule("kensei.points").values["taisho"] == value
+            return
+        assert (
+            "data/kensei/08-sample.yaml: rules[kensei.points].values.taisho: "
+            f"must be an integer from -{LARGEST_VALUE} to {LARGEST_VALUE}, got {str(value)[:20]}"
+        ) in _report(data)
+
+
+def test_data_check_names_the_file_and_rule_of_a_27_digit_value(tmp_path, monkeypatch, capsys):
+    data = _copy(tmp_path)
+    _replace(data, CHAPTER, "values: {taisho: 3}", "values: {taisho: 100000000000000000000000000}")
+    monkeypatch.setattr(cli, "DATA_DIR", data)
+    status, out, err = run_cli(cli.main, capsys, "data", "check")
+    assert (status, out) == (1, "")
+    assert "Traceback" not in err
+    assert err.splitlines()[1].startswith(
+        "  data/kensei/08-sample.yaml: rules[kensei.points].values.taisho: must be an integer from -1000 to 1000"
     )

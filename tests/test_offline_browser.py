@@ -245,6 +245,78 @@ def test_bytes_of_another_build_are_never_cached(context, served, site_copy):
     assert not page.locator(".kr-update").count()
 
 
+def _publish(site_copy: Path, changes: dict[str, tuple[str, str]], *, list_them: bool = True) -> str | None:
+    """Changes files of the served copy (path: (old, new) text); with ``list_them``, as a new build
+    does (its list and service worker written again: the new version), else as a file tampered with on
+    the server (the list unchanged)."""
+    for path, (old, new) in changes.items():
+        file = site_copy / path
+        text = file.read_text("utf-8")
+        assert old in text, path
+        file.write_text(text.replace(old, new, 1), encoding="utf-8")
+    if not list_them:
+        return None
+    return offline.write_service_worker(site_copy, archive=offline.read_service_worker(site_copy)["archive"])["version"]
+
+
+NEW_SCRIPT = "window.__krBuild2 = true;\n"
+NOT_SHOWN = offline.FALLBACK["refused_title"]
+TAKEN_OVER = """async (wanted) => { const reg = await navigator.serviceWorker.getRegistration();
+  const names = (await caches.keys()).filter((name) => name.startsWith("kensei-ref-"));
+  return !reg.installing && !reg.waiting && names.length === 1 && names[0] === wanted; }"""
+"""The new build's worker is the only one, and its cache the only one (its activation deletes the old)."""
+
+
+def test_a_new_build_under_a_reader_never_mixes_two_builds_on_one_page(context, served, site_copy):
+    """The sweep's case: English saved; then a build that changes French pages and a script is published,
+    and the reader opens the French glossary, which the old worker has not saved. The old worker never
+    serves the new page under its list (nor the new script): it shows that the page was not shown, and
+    hands over to the new build, after which the page comes whole from it."""
+    page = _visit_once(context, served)
+    new = _publish(
+        site_copy,
+        {
+            "fr/glossary/index.html": ("</h1>", " (build 2)</h1>"),
+            "fr/assets/js/tables.js": ('"use strict";', '"use strict";' + NEW_SCRIPT),
+        },
+    )
+    page.goto(served.url + "/fr/glossary/")
+    if "(build 2)" not in page.locator("h1").first.inner_text():  # unless the new build took over first
+        assert page.locator("h1").first.inner_text() == _translated("fr", NOT_SHOWN)
+        for _ in range(SAVE_TIMEOUT // 250):  # evaluated, not waited for: its answer is a promise
+            if page.evaluate(TAKEN_OVER, f"kensei-ref-{new}"):
+                break
+            page.wait_for_timeout(250)
+        page.goto(served.url + "/fr/glossary/")
+    assert "(build 2)" in page.locator("h1").first.inner_text()
+    page.wait_for_function("() => window.__krBuild2 === true")
+    assert new in page.evaluate(CACHES)[0]
+
+
+def test_a_file_tampered_with_on_the_server_is_never_served(context, served, site_copy):
+    page = _visit_once(context, served)
+    _publish(
+        site_copy,
+        {
+            "fr/glossary/index.html": ("</h1>", " (tampered)</h1>"),
+            "fr/assets/js/tables.js": ('"use strict";', '"use strict";' + NEW_SCRIPT),
+        },
+        list_them=False,
+    )
+    page.goto(served.url + "/fr/glossary/")
+    assert page.locator("h1").first.inner_text() == _translated("fr", NOT_SHOWN)
+    assert page.locator("a", has_text=_translated("fr", offline.FALLBACK["reload"])).count() == 1
+    # the page as built, with the script tampered with: the page shows, the script never runs
+    (site_copy / "fr/glossary/index.html").write_bytes(
+        (site_copy / "fr/glossary/index.html").read_bytes().replace(b" (tampered)</h1>", b"</h1>")
+    )
+    page.goto(served.url + "/fr/glossary/")
+    assert "(tampered)" not in page.locator("h1").first.inner_text()
+    page.wait_for_load_state("load")
+    assert page.evaluate("() => window.__krBuild2") is None
+    assert page.evaluate("async () => (await fetch('../assets/js/tables.js')).status") == 503
+
+
 @pytest.mark.parametrize("path", ["/offline/", "/ru/offline/", "/fr/digest/"])
 def test_offline_and_digest_pages_have_no_serious_axe_violation(context, served, path):
     from axe_playwright_python.sync_playwright import Axe

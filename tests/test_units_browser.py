@@ -24,8 +24,16 @@ from unit_profiles import ARCHERS, SAMURAI, units_file
 from calculators import CALCULATORS
 from calculators.advisor import advise
 from calculators.enemy_reply import REPLY_LABELS
+from calculators.json_nesting import MAX_NESTING, NESTING_MESSAGE
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
-from calculators.profiles import parse_units, read_units
+from calculators.profiles import (
+    FILE_TOO_LONG,
+    MAX_FILE_CHARACTERS,
+    MAX_UNITS,
+    TOO_MANY_UNITS,
+    parse_units,
+    read_units,
+)
 from kensei_ref.languages import get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.site.unit_pickers import STORAGE_KEY
@@ -259,6 +267,98 @@ def test_a_shared_link_saves_its_units_once_the_player_agrees(phone, server):
     page.get_by_role("button", name=UI["keep"]).click()
     expect(page.locator(".kr-units__name")).to_have_text(["Ashigaru archers", "Samurai"], timeout=ENGINE_TIMEOUT)
     assert read_units(units_file(*_saved(page))) == read_units(units_file(ARCHERS, SAMURAI))
+
+
+def test_too_many_units_and_too_long_a_file_are_refused_naming_the_bound_in_french(phone, server, tmp_path):
+    _ = get_translations("fr")
+    page = phone([ARCHERS, SAMURAI])
+    errors = _errors(page)
+    page.goto(f"{server}/fr/units/")
+    status = page.locator(".kr-units__status")
+    many = tmp_path / "many.json"
+    many.write_text(json.dumps(units_file(*({**SAMURAI, "name": f"Samurai {n}"} for n in range(MAX_UNITS)))))
+    page.locator(".kr-units__import input").set_input_files(str(many))
+    bound = _.ngettext(TOO_MANY_UNITS.singular, TOO_MANY_UNITS.plural, MAX_UNITS).format(most=MAX_UNITS, count=202)
+    expect(status).to_contain_text(bound, timeout=ENGINE_TIMEOUT)
+    huge = tmp_path / "huge.json"
+    huge.write_text(" " * (MAX_FILE_CHARACTERS + 1))
+    page.locator(".kr-units__import input").set_input_files(str(huge))
+    most = _.ngettext(FILE_TOO_LONG.singular, FILE_TOO_LONG.plural, MAX_FILE_CHARACTERS).format(
+        most=MAX_FILE_CHARACTERS
+    )
+    expect(status).to_contain_text(f"huge.json: units: {most}")
+    assert [unit["name"] for unit in _saved(page)] == ["Ashigaru archers", "Samurai"]
+    assert errors == []
+
+
+DEEP_LINK_LISTS = 20_000
+"""The sweep's units link: a units file whose ``units`` is 20,000 nested lists (a 53 KB link), which
+killed the engine ("Maximum call stack size exceeded") before its depth was measured."""
+ASK = "(request) => window.krAsk(request)"
+
+
+def test_a_units_link_nested_too_deep_is_refused_and_the_engine_still_answers(phone, server):
+    _ = get_translations("fr").gettext
+    page = phone([SAMURAI])
+    errors = _errors(page)
+    deep = (
+        '{"format": "kensei-ref/units", "version": 1, "units": ' + "[" * DEEP_LINK_LISTS + "]" * DEEP_LINK_LISTS + "}"
+    )
+    encoded = base64.urlsafe_b64encode(deep.encode()).decode().rstrip("=")
+    page.goto(f"{server}/fr/units/#units={encoded}")
+    page.get_by_role("button", name=_(UI["keep"])).click()
+    refused = _(NESTING_MESSAGE).format(most=MAX_NESTING, depth=DEEP_LINK_LISTS + 1)
+    expect(page.locator(".kr-units__status")).to_contain_text(refused)
+    # the engine measures it too, for whatever reaches it without the page's check, and lives on
+    answer = page.evaluate(ASK, {"units": deep})
+    assert (answer["error"]["message"], answer["error"]["values"]["depth"]) == (NESTING_MESSAGE, DEEP_LINK_LISTS + 1)
+    assert page.evaluate(ASK, {"units": json.dumps(units_file(ARCHERS))})["units"][0]["name"] == ARCHERS["name"]
+    assert [unit["name"] for unit in _saved(page)] == ["Samurai"]
+    assert errors == []
+
+
+FILL_STORAGE = """(prefix) => {
+  for (let size = 1 << 24, n = 0; size >= 1; ) {
+    try { window.localStorage.setItem(`${prefix}${n}`, "x".repeat(size)); n += 1; } catch { size >>= 1; }
+  }
+}"""
+"""Fills the site's storage to its last character with keys of their own (``prefix`` and a number)."""
+FREE_STORAGE = """(prefix) => Object.keys(window.localStorage).filter((key) => key.startsWith(prefix))
+  .forEach((key) => window.localStorage.removeItem(key))"""
+
+
+def test_a_full_storage_is_said_and_the_import_can_be_tried_again(phone, server, tmp_path):
+    _ = get_translations("fr").gettext
+    page = phone([SAMURAI])
+    errors = _errors(page)
+    page.goto(f"{server}/fr/units/")
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(units_file(ARCHERS, {**SAMURAI, "name": "Ninja"})))
+    page.evaluate(FILL_STORAGE, "filler-")
+    page.locator(".kr-units__import input").set_input_files(str(good))
+    status = page.locator(".kr-units__status")
+    expect(status).to_have_text(_(UI["full"]), timeout=ENGINE_TIMEOUT)
+    assert [unit["name"] for unit in _saved(page)] == ["Samurai"]
+    page.evaluate(FREE_STORAGE, "filler-")
+    page.locator(".kr-units__import input").set_input_files(str(good))
+    expect(status).to_contain_text("2 unités importées du fichier")
+    assert errors == []
+
+
+def test_a_shared_link_refused_by_a_full_storage_can_be_saved_once_there_is_room(phone, server):
+    page = phone(None)
+    errors = _errors(page)
+    encoded = base64.urlsafe_b64encode(json.dumps(units_file(ARCHERS, SAMURAI)).encode()).decode().rstrip("=")
+    page.goto(f"{server}/units/#units={encoded}")
+    page.evaluate(FILL_STORAGE, "filler-")
+    keep = page.get_by_role("button", name=UI["keep"])
+    keep.click()
+    expect(page.locator(".kr-units__status")).to_have_text(UI["full"], timeout=ENGINE_TIMEOUT)
+    page.evaluate(FREE_STORAGE, "filler-")
+    keep.click()
+    expect(page.locator(".kr-units__name")).to_have_text(["Ashigaru archers", "Samurai"], timeout=ENGINE_TIMEOUT)
+    expect(keep).to_have_count(0)
+    assert errors == []
 
 
 # ---- The orders advisor --------------------------------------------------------------------------

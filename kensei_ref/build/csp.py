@@ -5,8 +5,10 @@ site's scope, the colour palette, the anchor toggle), so the policy names each o
 SHA-256 and no other inline script runs: markup that reached a page (rule data refuses it, see
 ``kensei_ref.rules.loader``) could not run a script. The engine needs WebAssembly
 (``'wasm-unsafe-eval'``); styles keep ``'unsafe-inline'`` for Material's and the result bars' style
-attributes. Every page of one build carries the same policy, with every inline script's hash of that
-build, because Material's instant navigation keeps the first page's ``<head>`` and adds what differs.
+attributes. No ``blob:`` worker or frame: the engine, the search and the site's scripts are files (the
+offline copy's iframe-worker shim, which would need them, runs without a policy). Every page of the
+site carries the same policy, with every inline script's hash of every language (:func:`unify`), the
+header's: Material's instant navigation keeps the first page's ``<head>`` and adds what differs.
 
 A ``<meta>`` policy cannot set ``frame-ancestors``; a server adds that as a header: the build writes
 the header's policy (every language's inline scripts, and no framing by other sites) for nginx into
@@ -33,8 +35,8 @@ DIRECTIVES = (
     ("img-src", "'self' data: blob:"),
     ("font-src", "'self'"),
     ("connect-src", "'self'"),
-    ("worker-src", "'self' blob:"),
-    ("frame-src", "'self' blob:"),
+    ("worker-src", "'self'"),
+    ("frame-src", "'self'"),
     ("manifest-src", "'self'"),
     ("object-src", "'none'"),
     ("base-uri", "'self'"),
@@ -93,6 +95,24 @@ def apply(site_dir: Path, *, skip: tuple[Path, ...] = ()) -> int:
         if place is None:
             raise ValueError(f"{path}: no <head> for the Content-Security-Policy")
         path.write_text(text[: place.end()] + meta + text[place.end() :], encoding="utf-8")
+    return len(pages)
+
+
+POLICY_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="[^"]*">')
+
+
+def unify(site_dir: Path) -> int:
+    """Every page under ``site_dir`` (every language's) carries the same policy, naming the inline
+    scripts of every language, as the server's header does (:func:`header_policy`): each language's
+    build named only its own (a 404 page's scope script differs by language). Returns the pages."""
+    pages = sorted(site_dir.rglob("*.html"))
+    texts = {path: path.read_text(encoding="utf-8") for path in pages}
+    hashes = set().union(*(inline_hashes(text) for text in texts.values())) if texts else set()
+    meta = META.format(policy=policy(hashes))
+    for path, text in texts.items():
+        unified = POLICY_META.sub(lambda _: meta, text, count=1)
+        if unified != text:
+            path.write_text(unified, encoding="utf-8")
     return len(pages)
 
 

@@ -46,6 +46,12 @@ FALLBACK = {
         "offline use open as usual; the Offline page shows what is saved."
     ),
     "home": N_("Go to the home page"),
+    "refused_title": N_("This page was not shown"),
+    "refused_text": N_(
+        "Its content is not that of the version of the site this tab runs: the site is being updated, "
+        "or the page was changed on the server. Reload it in a moment."
+    ),
+    "reload": N_("Reload this page"),
 }
 
 

@@ -272,6 +272,8 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
             return
         if self.role.site_url:
             sitemap.write_index(site_dir, self.role.site_url, [site_folder(lang) for lang in self.config.languages])
+        if not self.serving:
+            csp.unify(site_dir)  # every language's pages, one policy: the header's
         csp.write_server_file(site_dir)
         archived = self._build_offline_copy(config, site_dir)
         built = offline.write_service_worker(site_dir, verify=not self.serving, archive=archived)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from pathlib import Path
 
+from kensei_ref.cli import output
 from kensei_ref.cli.one_line import one_line, terminal_columns
 from kensei_ref.cli.speech import argparse_speaking, command_language, locale_language
 from kensei_ref.languages import BY_CODE, LANGUAGES, N_, CatalogMissing, get_translations
@@ -105,14 +106,19 @@ def _data_stamp(args: argparse.Namespace) -> int:
     only = set(stamps) if args.all else set(args.update)
     unknown = only - set(stamps)
     if unknown:
-        sys.stderr.write(f"kensei-ref data stamp: --update: unknown id(s) {', '.join(sorted(unknown))}\n")
+        named = ", ".join(repr(item_id) for item_id in sorted(unknown))  # quoted: a newline typed shows as \n
+        sys.stderr.write(one_line(f"kensei-ref data stamp: --update: unknown id(s) {named}") + "\n")
         return 2
-    written = freshness.write_stamps(DATA_DIR, stamps, only)
+    try:
+        written = freshness.write_stamps(DATA_DIR, stamps, only)
+    except OSError as error:
+        return _cannot_write("stamp", error)
     print(f"stamped {len(written)} item(s)" + (f": {', '.join(written)}" if written else ""))
     return 0
 
 
 def _data_values(args: argparse.Namespace) -> int:
+    from kensei_ref.rules.atomic import replace_file
     from kensei_ref.rules.loader import load
     from kensei_ref.rules.values_export import RULE_VALUES_PATH, rule_values_json
 
@@ -123,9 +129,19 @@ def _data_values(args: argparse.Namespace) -> int:
             sys.stderr.write(f"{RULE_VALUES_PATH} is out of date: run `kensei-ref data values`\n")
             return 1
         return 0
-    RULE_VALUES_PATH.write_text(text, encoding="utf-8")
+    try:
+        replace_file(RULE_VALUES_PATH, text)
+    except OSError as error:
+        return _cannot_write("values", error)
     print(f"wrote {RULE_VALUES_PATH}")
     return 0
+
+
+def _cannot_write(command: str, error: OSError) -> int:
+    """A data file left as it was (kensei_ref.rules.atomic): one line and exit status 1."""
+    where = f"{error.filename}: " if error.filename else ""
+    sys.stderr.write(one_line(f"kensei-ref data {command}: nothing written: {where}{error.strerror or error}") + "\n")
+    return 1
 
 
 def _data_export(args: argparse.Namespace) -> int:
@@ -195,9 +211,27 @@ def build_parser(lang: str = "en", argv: Sequence[str] = ()) -> argparse.Argumen
     return parser
 
 
+OUTPUT_LOST = N_("kensei-ref: cannot write the output: {reason}")
+"""A full disk, a failed or closed output: one line on stderr, exit status 1 (kensei_ref.cli.output)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = command_language(argv)
+    original = sys.stdout
+    try:
+        original = output.watched()
+        return _run(argv, lang)
+    except output.OutputLost as lost:
+        output.discard(original)
+        if sys.stderr is not None:
+            sys.stderr.write(get_translations(lang).gettext(OUTPUT_LOST).format(reason=one_line(lost.reason)) + "\n")
+        return 1
+    finally:
+        output.restored(original)
+
+
+def _run(argv: list[str], lang: str) -> int:
     try:
         with argparse_speaking(get_translations(lang)):
             parser = build_parser(lang, argv)
@@ -208,7 +242,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"kensei-ref: {error}\n")
         return 2
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # the last of the output, buffered: a full disk is found here
+        return status
     except BrokenPipeError:
         # The reader went away (`kensei-ref search ... | head`): not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

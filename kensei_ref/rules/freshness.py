@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from kensei_ref.languages import SOURCE_LANGUAGE, TRANSLATED
+from kensei_ref.rules.atomic import replace_file
 from kensei_ref.rules.model import Chapter, Rule, RuleBook, Term
 
 
@@ -82,5 +83,5 @@ def write_stamps(data_dir: Path, stamps: dict[str, str], only: set[str] | None) 
                     changed = True
             i += 1
         if changed:
-            path.write_text("\n".join(lines), encoding="utf-8")
+            replace_file(path, "\n".join(lines))
     return written

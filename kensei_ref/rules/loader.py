@@ -221,8 +221,8 @@ class _Checker:
             return None
         return node
 
-    def text(self, node: Any, path: str) -> Text | None:
-        """A text in all three languages."""
+    def text(self, node: Any, path: str, *, plain: bool = False) -> Text | None:
+        """A text in all three languages: Markdown, or ``plain`` text (a title, a name)."""
         if not isinstance(node, dict):
             self.problem(path, f"must be a mapping of {', '.join(LANGS)}, got {type(node).__name__}")
             return None
@@ -238,7 +238,7 @@ class _Checker:
             if key not in LANGS:
                 self.problem(path, f"unknown key {_shown(key)} (allowed: {', '.join(LANGS)})")
         for lang in LANGS:
-            if ok and (markup := _markup(node[lang])):
+            if ok and (markup := _markup(node[lang]) or (plain and _markup_in_plain_text(node[lang]))):
                 self.problem(f"{path}.{lang}", markup)
                 ok = False
             elif ok and (malformed := _malformed_reference(node[lang])):
@@ -276,16 +276,69 @@ class _Checker:
 RAW_HTML = re.compile(r"<\s*[A-Za-z!/?]")
 """The start of an HTML tag, comment or declaration: rule texts are Markdown, and the pages show
 them as such; markup from a data file could carry a script into every page."""
-SCRIPT_LINK = re.compile(r"\]\(\s*<?\s*(?:javascript|vbscript|data)\s*:", re.IGNORECASE)
-"""A Markdown link or image whose address would run or embed code."""
+LINK = re.compile(r"\]\(\s*<?(?P<address>[^)]{0,200})")
+"""The start of a Markdown link's or image's address (``](address``): enough for its scheme. Each part
+of the patterns here is bounded or unambiguous, so that a text of brackets takes linear time."""
+IMAGE = re.compile(r"!\[(?:[^\[\]]|\[(?:[^\[\]]|\[[^\[\]]*\])*\])*\]\(\s*<?(?P<address>[^)]{0,200})")
+"""An image's address (``![text](address)``, its text holding brackets two deep at most)."""
+DEFINED = re.compile(r"^ {0,3}\[[^\]\n]{1,1000}\]:\s*(?P<address>\S{0,200})", re.MULTILINE)
+"""A reference link's or image's address (``[name]: address``)."""
+LINK_SCHEMES = ("https", "http", "mailto")
+"""The schemes a link in a text may have; an address without one is on the site."""
+HIDDEN_IN_ADDRESSES = re.compile(r"[\x00-\x20\x7f-\x9f\u00ad\u200b-\u200f\u2028\u2029\ufeff&\\]")
+"""What a browser drops from an address or decodes in it, or a reader cannot see: spaces, control
+characters (``java<TAB>script:`` is ``javascript:`` to a browser), invisible ones, an entity
+(``javascript&colon;``), a backslash (``/\\host`` is ``//host``). An address in the rules needs none."""
+SCHEME = re.compile(r"^([a-z][a-z0-9+.-]*):")
+LONGEST_TEXT = 20_000
+"""Most characters of one text in one language: the longest body (kensei.regroup's) has 1,645. A 10 MB
+body took the build to 363 MB."""
+PLAIN_TEXT = re.compile(r"[\[\]*_`<>{}\\]|&\w+;|&#")
+"""What Markdown reads as markup in a title (a link, emphasis, code, an entity): a title is plain text,
+as the pages' headings, the search results and the terminal show it alike."""
+
+
+def _refused_address(address: str, *, on_the_site: bool) -> str | None:
+    """Why a link's address is not allowed (``on_the_site``: an image's, which is the site's own file),
+    or None when it is."""
+    if HIDDEN_IN_ADDRESSES.search(address):
+        return "a link's address may not hold spaces, control characters, entities or backslashes"
+    scheme = SCHEME.match(address.lower())
+    if on_the_site and (scheme or address.startswith("//")):
+        return "must be one of the site's files, without scheme or host"
+    if scheme and scheme[1] not in LINK_SCHEMES:
+        return f"a link's address may only be on the site or start with {', '.join(f'{s}:' for s in LINK_SCHEMES)}"
+    return None
+
+
+def _refused_link(text: str) -> str | None:
+    """Why a link or image of ``text`` is not allowed, or None when all are."""
+    for pattern, what, on_the_site in (
+        (IMAGE, "an image", True),
+        (DEFINED, "a reference link", True),
+        (LINK, "", False),
+    ):
+        for found in pattern.finditer(text):
+            if reason := _refused_address(found["address"].rstrip(">"), on_the_site=on_the_site):
+                where = f"{what} {reason}" if what and reason.startswith("must") else reason
+                return f"{where} (found {_shown(found[0])})"
+    return None
 
 
 def _markup(text: str) -> str | None:
     """Why ``text`` cannot be shown as a rule's Markdown, or None when it can."""
+    if len(text) > LONGEST_TEXT:
+        return f"must be at most {LONGEST_TEXT} characters, got {len(text)}"
     if found := RAW_HTML.search(text):
         return f"raw HTML is not allowed (found {text[found.start() : found.start() + 12]!r}): write Markdown"
-    if found := SCRIPT_LINK.search(text):
-        return f"a link to a script or data address is not allowed (found {_shown(found.group(0))})"
+    return _refused_link(text)
+
+
+def _markup_in_plain_text(text: str) -> str | None:
+    """Why ``text`` is not plain text (a title, a name), or None when it is."""
+    if found := PLAIN_TEXT.search(text):
+        quoted = _shown(text[max(found.start() - 10, 0) : found.end() + 10])
+        return f"must be plain text, without Markdown links, emphasis, code or entities (found {quoted})"
     return None
 
 
@@ -408,6 +461,12 @@ def _load_notes(check: _Checker, node: Any, path: str) -> tuple[Note, ...]:
     return tuple(notes)
 
 
+LARGEST_VALUE = 1000
+"""The largest a rule's value may be, either side of zero: the largest any rule needs is 360 (a full
+turn, in degrees). A larger number is a slip, and one of 27 digits reached Babel's formatting as a
+``decimal.InvalidOperation`` in the build, ``kensei-ref rule`` and the search."""
+
+
 def _load_values(check: _Checker, node: Any, path: str) -> dict[str, int]:
     if not isinstance(node, dict):
         check.problem(path, "must be a mapping of value names to integers")
@@ -418,7 +477,11 @@ def _load_values(check: _Checker, node: Any, path: str) -> dict[str, int]:
             check.problem(f"{path}.{key}", "value names are snake_case")
             continue
         number = check.integer(value, f"{path}.{key}")
-        if number is not None:
+        if number is not None and abs(number) > LARGEST_VALUE:
+            check.problem(
+                f"{path}.{key}", f"must be an integer from {-LARGEST_VALUE} to {LARGEST_VALUE}, got {_shown(number)}"
+            )
+        elif number is not None:
             values[key] = number
     return values
 
@@ -440,7 +503,7 @@ def _load_rule(check: _Checker, node: Any, path: str, chapter: dict, order: int)
     number = node.get("number")
     if number is not None:
         check.string(number, f"{path}.number", NUMBER)
-    title = check.text(node.get("title"), f"{path}.title")
+    title = check.text(node.get("title"), f"{path}.title", plain=True)
     body = check.text(node.get("body"), f"{path}.body")
     source = check.citation(node.get("source"), f"{path}.source")
     see_also = check.id_list(node.get("see_also", []), f"{path}.see_also")
@@ -485,7 +548,7 @@ def _load_chapter(path: Path, root: Path, problems: list[Problem], require_stamp
     number = head.get("number")
     if number is not None:
         check.string(number, "chapter.number", NUMBER)
-    title = check.text(head.get("title"), "chapter.title")
+    title = check.text(head.get("title"), "chapter.title", plain=True)
     intro = check.text(head["intro"], "chapter.intro") if "intro" in head else None
     stamps = check.stamps(head.get("translations"), "chapter.translations")
     rules_node = data.get("rules")
@@ -529,7 +592,7 @@ def _load_terms(path: Path, root: Path, problems: list[Problem], require_stamps:
         if term_id:
             where = f"terms[{term_id}]"
         game = check.choice(item.get("game"), f"{where}.game", (*GAMES, "both"))
-        name = check.text(item.get("name"), f"{where}.name")
+        name = check.text(item.get("name"), f"{where}.name", plain=True)
         definition = check.text(item.get("definition"), f"{where}.definition")
         japanese = item.get("japanese", False)
         if not isinstance(japanese, bool):

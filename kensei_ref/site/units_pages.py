@@ -16,8 +16,18 @@ from calculators import CALCULATORS
 from calculators.advisor import OBJECTIVE_LABELS, OBJECTIVES, PARAMS, READINGS, TIES
 from calculators.choices import CHOICE_LABELS as CALCULATOR_CHOICES
 from calculators.enemy_reply import REPLY_LABELS
+from calculators.json_nesting import MAX_NESTING, NESTING_MESSAGE
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
-from calculators.profiles import FORMAT, GAMES, MAX_MODELS, MAX_NAME, PARAMS_BY_GAME, VERSION
+from calculators.profiles import (
+    FILE_TOO_LONG,
+    FORMAT,
+    GAMES,
+    MAX_FILE_CHARACTERS,
+    MAX_MODELS,
+    MAX_NAME,
+    PARAMS_BY_GAME,
+    VERSION,
+)
 from calculators.rulebook import RuleValues
 from kensei_ref.languages import N_, Nn_, get_translations, plural_forms
 from kensei_ref.numbers import numbers_for
@@ -65,6 +75,10 @@ UI = {
     "labelled": N_("%(label)s: %(text)s"),
     "working": N_("Checking with the calculators' engine…"),
     "failed": N_("The calculators' engine could not start in this browser."),
+    "full": N_(
+        "Nothing was saved: the browser's storage for this site is full. "
+        "Free some space on this device, then try again."
+    ),
     "copy_suffix": N_("%(name)s (copy)"),
     "pick": N_("Pick a saved unit"),
     "computing": N_("Computing…"),
@@ -171,6 +185,10 @@ def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dic
         "advisor_page": ctx.url(ADVISOR_PAGE),
         "max_name": MAX_NAME,
         "max_models": MAX_MODELS,
+        "max_nesting": MAX_NESTING,
+        "max_file": MAX_FILE_CHARACTERS,
+        "file_too_long": FILE_TOO_LONG.singular,
+        "nesting": NESTING_MESSAGE,
         "form_defaults": form_defaults(),
         "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},
         "plurals": calculator_pages.calculator_plurals(lang),

@@ -7,9 +7,13 @@ import json
 
 import pytest
 from calculator_inputs import BASE
+from hypothesis import given
+from hypothesis import strategies as st
 from unit_profiles import ARCHERS, EVERY_TYPE, SAMURAI, WARBAND, units_file
 
 from calculators import CALCULATORS, CalculatorInputError
+from calculators.json_nesting import MAX_NESTING, NESTING_MESSAGE, nesting_depth
+from calculators.presentation import answer
 from calculators.profiles import MAX_FILE_CHARACTERS, MAX_UNITS, find, parse_units, read_units, units_document
 from calculators.unit_inputs import FILLERS, unit_inputs
 
@@ -79,11 +83,15 @@ def test_the_second_unit_is_named_by_its_place():
         (json.dumps({"units": []}), "format", "not a units file"),
         (json.dumps({"format": "kensei-ref/units", "version": 2, "units": []}), "version", "from 1 to 1"),
         (json.dumps({"format": "kensei-ref/units", "version": "1", "units": []}), "version", "integer"),
-        (json.dumps({"format": "kensei-ref/units", "version": 1, "units": {}}), "units", "a list"),
-        (json.dumps(units_file(*[SAMURAI] * (MAX_UNITS + 1))), "units", "at most 200"),
+        (
+            json.dumps({"format": "kensei-ref/units", "version": 1, "units": {}}),
+            "units",
+            "must be a list of units",
+        ),
+        (json.dumps(units_file(*[SAMURAI] * (MAX_UNITS + 1))), "units", "must hold at most 200 units, got 201"),
         (json.dumps(units_file(SAMURAI, {**SAMURAI, "name": "SAMURAI "})), "units[1].name", "another unit: SAMURAI"),
         (json.dumps(units_file(["a list"])), "units[0]", "an object"),
-        (" " * (MAX_FILE_CHARACTERS + 1), "units", "at most"),
+        (" " * (MAX_FILE_CHARACTERS + 1), "units", "must be a file of at most 1000000 characters"),
     ],
     ids=["garbage", "deep", "not ours", "newer", "version text", "units object", "too many", "twice", "list", "huge"],
 )
@@ -146,3 +154,57 @@ def test_the_data_format_pages_example_is_a_valid_units_file(lang):
     kensei, ronin = parse_units(example)
     assert (kensei.game, ronin.game) == ("kensei", "ronin")
     assert kensei.ranged and kensei.long_range_cm == 45 and ronin.fighters == 8
+
+
+# ---- Nesting, measured before parsing ----------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab,:'),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(alphabet='[]{}"\\a'), children, max_size=3)
+    ),
+    max_leaves=30,
+)
+
+
+def _depth(value: object) -> int:
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    return 0
+
+
+@given(JSON_VALUES)
+def test_the_nesting_is_counted_as_the_parser_would_nest_it(value):
+    """Brackets and quotes inside strings (escaped as JSON writes them) never count."""
+    assert nesting_depth(json.dumps(value)) == _depth(value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("[" * 20_000 + "]" * 20_000, id="the sweep's link: 20,000 lists"),
+        pytest.param('{"units": ' + "[" * 100_000, id="100,000 unclosed"),
+        pytest.param(json.dumps({**units_file(SAMURAI), "x": [[[[[[[[[]]]]]]]]]}), id="one level too many"),
+    ],
+)
+def test_a_file_nested_too_deep_is_refused_before_it_is_parsed(text, monkeypatch):
+    monkeypatch.setattr(json, "loads", None)  # never reached: the parser is what a deep file overflows
+    with pytest.raises(CalculatorInputError) as caught:
+        parse_units(text)
+    assert caught.value.field == "units"
+    assert caught.value.msgid == NESTING_MESSAGE
+    assert f"is at most {MAX_NESTING}, got" in caught.value.describe(str)
+
+
+def test_a_file_nested_as_deep_as_allowed_is_read():
+    assert parse_units(json.dumps({**units_file(SAMURAI), "x": [[[[[[[]]]]]]]}))[0].name == "Samurai"
+
+
+def test_a_deep_request_to_the_engine_is_answered_with_an_error_naming_the_units():
+    request = json.dumps({"fill": {"calculator": "shooting", "mine": {"wounds": []}}}).replace(
+        "[]", "[" * 50_000 + "]" * 50_000
+    )
+    error = json.loads(answer(request))["error"]
+    assert (error["field"], error["message"], error["values"]["depth"]) == ("units", NESTING_MESSAGE, 50_003)

@@ -203,10 +203,14 @@ self.addEventListener("message", (event) => {
   }
 });
 
-function fallback(build, path) {
+/** The page shown instead of `path`: "not saved for offline use", or, when `refused`, "not shown" (its
+ * bytes were not this build's), with a link to try it again. */
+function fallback(build, path, refused = false) {
   const lang = Object.keys(build.strings).find((code) => path.startsWith(`${code}/`)) || "en";
-  const words = build.strings[lang];
+  const strings = build.strings[lang];
+  const words = refused ? { title: strings.refused_title, text: strings.refused_text } : strings;
   const home = new URL(lang === "en" ? "./" : `${lang}/`, SCOPE).href;
+  const again = refused ? `<p><a href="${new URL(path, SCOPE).href}">${strings.reload}</a></p>` : "";
   // The site's own look (its colours, its header bar, light or dark as the reader's system is),
   // inline: the stylesheets of a language that was not saved are not in the cache either.
   const html = `<!doctype html><html lang="${lang}"><meta charset="utf-8">
@@ -219,8 +223,38 @@ header{background:${build.colour};color:#fff;padding:.9rem 1rem;font-weight:700;
 main{max-width:36rem;margin:2rem auto;padding:0 1rem}h1{font-size:1.6rem;font-weight:400;margin:0 0 1rem}
 a{color:var(--link);display:inline-block;min-height:44px;line-height:44px}
 </style><body><header>Kensei &amp; Ronin</header><main>
-<h1>${words.title}</h1><p>${words.text}</p><p><a href="${home}">${words.home}</a></p></main></body></html>`;
+<h1>${words.title}</h1><p>${words.text}</p>${again}<p><a href="${home}">${strings.home}</a></p></main></body></html>`;
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/**
+ * A file of the list came with other bytes: a new build was published under the reader, or the file
+ * was changed on the server. Its bytes are never returned beside this build's: a page gets the "not
+ * shown" page, any other file an error. And if a new build is there, it takes over as soon as it is
+ * installed (as the reader's "Reload" would make it): every page a worker served reloads then
+ * (offline.js), and a page reloaded comes whole from the new build.
+ */
+function refuse(build, path, request) {
+  handOver();
+  if (request.mode === "navigate") return fallback(build, path, true);
+  return new Response("", { status: 503, statusText: "Not this build's file" });
+}
+
+let handingOver = false;
+async function handOver() {
+  if (handingOver) return;
+  handingOver = true;
+  try {
+    await self.registration.update();
+  } catch {
+    // no new worker to be had: the file was changed on the server
+  }
+  const next = self.registration.installing || self.registration.waiting;
+  handingOver = false;
+  if (!next) return;
+  const ask = () => { if (next.state === "installed") next.postMessage({ type: "skip-waiting" }); };
+  next.addEventListener("statechange", ask);
+  ask();
 }
 
 async function respond(request, path) {
@@ -231,17 +265,18 @@ async function respond(request, path) {
   const key = new URL(path, SCOPE).href;
   const hit = await cache.match(key);
   if (hit) return hit;
+  let response;
   try {
-    const response = await fetch(request);
-    if (build.files.has(path)) {
-      const mine = await verified(build, path, response.clone());
-      if (mine) await cache.put(key, mine);
-    }
-    return response;
+    response = await fetch(request);
   } catch (error) {
     if (request.mode === "navigate") return fallback(build, path);
     throw error;
   }
+  if (!build.files.has(path) || response.status !== 200) return response;
+  const mine = await verified(build, path, response);
+  if (!mine) return refuse(build, path, request);
+  await cache.put(key, mine.clone());
+  return mine;
 }
 
 self.addEventListener("fetch", (event) => {

@@ -6,7 +6,8 @@
 //
 // - "kensei:engine-ready", a CustomEvent on `document`, fired on each calculator page once the
 //   engine answers for it (at once when another page of the tab had started it), after the form's
-//   inputs were sent to it. Its detail:
+//   inputs were sent to it; again when an engine that did not survive a request was replaced
+//   (replaceEngine). Its detail:
 //     { calculator: "shooting",  // the page's calculator
 //       readyAt: 2875.4,         // ms from the tab's first page's start (performance.now())
 //       startMs: 2610.2,         // ms from creating the worker to the engine's ready message
@@ -48,6 +49,8 @@
   function startEngine(folder, name = "") {
     if (engine.worker || engine.failed) return;
     engine.starts += 1;
+    engine.folder = folder;
+    engine.name = name;
     // started already by engine-start.js when the parser met the calculator: taken over
     const early = window.__krEarly;
     window.__krEarly = undefined;
@@ -69,12 +72,26 @@
         engine.timings = message.timings || null;
       } else if (message.failed && message.id === undefined) engine.failed = true;
       tell(message);
+      if (message.failed && message.id !== undefined && FATAL.test(message.failed)) replaceEngine();
     };
     engine.worker.onerror = () => { engine.failed = true; tell({ failed: "error" }); };
     if (early) {
       for (const event of early.messages) engine.worker.onmessage(event);
       if (early.failed) engine.worker.onerror();
     }
+  }
+
+  // A request the engine did not survive (Pyodide's "fatal error": its interpreter is gone, and would
+  // refuse every later request) fails alone: the worker is replaced by a new one, which restores the
+  // saved engine, and the next requests go to it (each calculator page computes again once it is ready).
+  const FATAL = /fatal/i;
+  function replaceEngine() {
+    engine.worker.terminate();
+    engine.worker = null;
+    engine.ready = false;
+    engine.replaced = (engine.replaced || 0) + 1;
+    tell({ replaced: true }); // what else it was asked is never answered: krAsk's requests fail now
+    startEngine(engine.folder, engine.name);
   }
 
   /** One request to the engine (calculators/presentation.py: a unit file to check, a calculator's inputs
@@ -91,9 +108,9 @@
         engine.lastMs = message.ms; // the engine's own time for it (for the benchmark)
         if (message.failed) reject(new Error(message.failed));
         else resolve(message.response);
-      } else if (message.failed && message.id === undefined) {
+      } else if ((message.failed && message.id === undefined) || message.replaced) {
         engine.listeners.delete(listener);
-        reject(new Error(message.failed));
+        reject(new Error(message.failed || "engine replaced"));
       }
     };
     engine.listeners.add(listener);
@@ -554,6 +571,7 @@
 
     function engineReady() {
       state.ready = true;
+      state.pending.clear(); // a replaced engine (replaceEngine) never answers what it was asked
       state.readyAt = performance.now();
       status.textContent = data.ui.ready;
       recompute();

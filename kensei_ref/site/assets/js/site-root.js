@@ -10,7 +10,9 @@
   const config = document.getElementById("__config");
   const settingsNode = document.getElementById("kr-offline");
   if (!config) return;
-  const language = new URL(JSON.parse(config.textContent).base + "/", window.location.href);
+  // `base` is relative on a page ("." or ".."), absolute on a 404 page ("/" in English, "/fr/"): one
+  // slash after it either way ("/" + "/" would be "//", an address with no host)
+  const language = new URL(JSON.parse(config.textContent).base.replace(/\/*$/, "/"), window.location.href);
   const settings = settingsNode ? JSON.parse(settingsNode.textContent) : null;
   window.krRoots = Object.freeze({
     /** This language's root: `/` in English, `/fr/` in French. */

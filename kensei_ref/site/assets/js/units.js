@@ -34,10 +34,35 @@
     }
   }
   const fileOf = (data, units) => ({ format: data.format, version: data.version, units });
+  /** Saves `units` on the device: false when the device refuses them (its storage full, or storage
+   * refused to the site), and the units saved before stay as they were. */
   function store(data, units) {
-    window.localStorage.setItem(data.storage, JSON.stringify(fileOf(data, units)));
+    try {
+      window.localStorage.setItem(data.storage, JSON.stringify(fileOf(data, units)));
+      return true;
+    } catch {
+      return false;
+    }
   }
   const nameOf = (unit) => (typeof unit.name === "string" ? unit.name : "?");
+
+  /** How deep lists and objects nest in JSON `text`, counted as the engine counts before it parses
+   * (calculators/json_nesting.py): brackets in strings do not count. */
+  function nestingDepth(text) {
+    let depth = 0;
+    let deepest = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i += 1) {
+      const c = text[i];
+      if (inString) {
+        if (c === "\\") i += 1;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === "[" || c === "{") deepest = Math.max(deepest, ++depth);
+      else if (c === "]" || c === "}") depth -= 1;
+    }
+    return deepest;
+  }
 
   /** The engine's answer to `request`, or {error} / {failed} (calculators/presentation.py). */
   async function ask(request) {
@@ -297,7 +322,7 @@
         else say("");
         return;
       }
-      store(data, answer.units);
+      if (!store(data, answer.units)) { say(data.ui.full); return; }
       closeForm();
       render();
       say(fill(data.ui.saved, { name }));
@@ -313,30 +338,37 @@
     function remove(index) {
       const units = stored(data);
       const [gone] = units.splice(index, 1);
-      store(data, units);
+      if (!store(data, units)) { say(data.ui.full); return; }
       render();
       say(fill(data.ui.deleted, { name: nameOf(gone) }));
     }
 
     /** Units from a file or a link: validated by the engine, then added (a unit of the same name is
-     * replaced); nothing saved changes when the file is refused. */
+     * replaced); nothing saved changes when the file is refused. Whether they were saved. */
     async function importText(text) {
+      const depth = nestingDepth(text);
+      if (depth > data.max_nesting) {
+        const error = { field: "units", message: data.nesting, values: { most: data.max_nesting, depth } };
+        say(fill(data.ui.refused, { message: errorText(data, error, []) }));
+        return false;
+      }
       say(data.ui.working);
       const answer = await ask({ units: text });
-      if (answer.failed) { say(data.ui.failed); return; }
+      if (answer.failed) { say(data.ui.failed); return false; }
       if (answer.error) {
         const params = Object.values(data.units).flat();
         say(fill(data.ui.refused, { message: errorText(data, answer.error, [...params, { name: "name", label: data.ui.name }]) }));
-        return;
+        return false;
       }
       const incoming = answer.units;
       const names = new Set(incoming.map((u) => u.name.toLowerCase()));
       const kept = stored(data).filter((u) => !names.has(nameOf(u).toLowerCase()));
       const merged = await ask({ units: JSON.stringify(fileOf(data, [...kept, ...incoming])) });
-      if (merged.error || merged.failed) { say(fill(data.ui.refused, { message: merged.error ? errorText(data, merged.error, []) : data.ui.failed })); return; }
-      store(data, merged.units);
+      if (merged.error || merged.failed) { say(fill(data.ui.refused, { message: merged.error ? errorText(data, merged.error, []) : data.ui.failed })); return false; }
+      if (!store(data, merged.units)) { say(data.ui.full); return false; }
       render();
       say(fill(plural(data, data.ui.imported, incoming.length), { count: incoming.length }));
+      return true;
     }
 
     root.querySelector(".kr-units__new").addEventListener("click", () => openForm(-1, { game: data.games[0].value }));
@@ -353,7 +385,12 @@
       const file = picker.files && picker.files[0];
       picker.value = "";
       if (!file) return;
-      if (file.size > 1_000_000) { say(fill(data.ui.refused, { message: `${file.name}` })); return; }
+      // more bytes than a units file may have characters: refused unread, naming the file and the bound
+      if (file.size > data.max_file) {
+        const error = { field: "units", message: data.file_too_long, count: "most", values: { most: data.max_file } };
+        say(fill(data.ui.refused, { message: `${file.name}: ${errorText(data, error, [])}` }));
+        return;
+      }
       await importText(await file.text());
     });
     root.querySelector(".kr-units__share").addEventListener("click", async (event) => {
@@ -375,10 +412,12 @@
       } catch { text = ""; }
       let count = 0;
       try { count = JSON.parse(text).units.length; } catch { count = 0; }
+      // the button stays until the units are saved: a full storage, once freed, can take them
       const keep = button(data.ui.keep, async () => {
+        keep.disabled = true;
+        if (!(await importText(text))) { keep.disabled = false; return; }
         keep.remove();
         history.replaceState(history.state, "", window.location.pathname);
-        await importText(text);
       });
       say(fill(plural(data, data.ui.shared, count), { count }));
       status.after(keep);

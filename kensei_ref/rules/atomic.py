@@ -1,0 +1,33 @@
+"""Files the data commands write (``data stamp``'s rule data, ``data values``' JSON), replaced whole.
+
+A file is written beside itself under a temporary name, flushed to the disk, and then renamed over the
+old one: a full disk, a crash or an interrupted command leaves the old file as it was, never half of
+the new one (a rule data file cut short is data lost)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+
+def replace_file(path: Path, text: str) -> None:
+    """Replaces ``path`` with ``text`` (UTF-8), whole or not at all.
+
+    Raises:
+        OSError: when the new text cannot be written; ``path`` is then as it was.
+    """
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with open(descriptor, "w", encoding="utf-8", newline="") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        if path.exists():
+            os.chmod(temporary, path.stat().st_mode & 0o7777)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
