@@ -24,10 +24,11 @@ from typing import Any
 from . import melee
 from .choices import COVER
 from .errors import CalculatorInputError
+from .json_nesting import check_nesting
 from .orders import too_close
 from .params import CHARACTERISTIC, N_, Nn_, Param, characteristic, choice, count, flag, whole_number
 from .planner import GENERALS
-from .profiles import MAX_FILE_CHARACTERS, Profile, find
+from .profiles import FILE_TOO_LONG, MAX_FILE_CHARACTERS, Profile, find
 from .rulebook import RuleValues
 
 FORMAT = "kensei-ref/table"
@@ -215,15 +216,12 @@ def parse_table(text: str, profiles: tuple[Profile, ...], rules: RuleValues | No
     """The table's state from the text of a table file (see :func:`read_table`).
 
     Raises:
-        CalculatorInputError: when the text is too long, not JSON (or nested beyond what the parser
-            takes), or not a valid table file.
+        CalculatorInputError: when the text is too long, nested too deep (see
+            :mod:`calculators.json_nesting`), not JSON, or not a valid table file.
     """
     if len(text) > MAX_FILE_CHARACTERS:
-        raise CalculatorInputError(
-            "table",
-            Nn_("must be a file of at most {most} character", "must be a file of at most {most} characters", "most"),
-            values={"most": MAX_FILE_CHARACTERS},
-        )
+        raise CalculatorInputError("table", FILE_TOO_LONG, values={"most": MAX_FILE_CHARACTERS})
+    check_nesting(text, "table")  # before the parser, which a deep file would exhaust
     try:
         document = json.loads(text)
     except (ValueError, RecursionError):
