@@ -68,7 +68,8 @@ def units_answer(query: dict[str, Any]) -> dict[str, Any]:
 
     - ``{"units": text}``: the profiles of a units file (JSON text), validated;
     - ``{"fill": {"calculator", "mine", "enemy"}}``: the inputs a calculator takes from two profiles;
-    - ``{"advise": {"mine", "enemy", "situation"}}``: the orders advisor's table.
+    - ``{"advise": {"mine", "enemy", "situation"}}``: the orders advisor's table;
+    - ``{"plan": {"units", "table", "objective"}}``: the Command phase plan (:func:`plan_answer`).
 
     Profiles travel as the units file stores them and are validated again here: the page's storage is
     untrusted as any file is.
@@ -84,6 +85,8 @@ def units_answer(query: dict[str, Any]) -> dict[str, Any]:
         value = asked.get(field)
         return None if value is None else read_profile(value, at=f"{field}.")
 
+    if "plan" in query:
+        return {"plan": plan_answer(query["plan"])}
     if "fill" in query:
         asked = query["fill"]
         return {"inputs": unit_inputs(asked["calculator"], profile("mine", asked), profile("enemy", asked))}
@@ -92,6 +95,26 @@ def units_answer(query: dict[str, Any]) -> dict[str, Any]:
     if mine is None or enemy is None:
         raise CalculatorInputError("mine" if mine is None else "enemy", N_("is required: a unit of your file"))
     return {"advice": advice_json(advise(mine, enemy, asked.get("situation", {})))}
+
+
+def plan_answer(asked: dict[str, Any]) -> dict[str, Any]:
+    """The Command phase plan's JSON (``kensei-ref plan --json``) for ``{"units", "table", "objective"}``:
+    the device's units (as the units file stores them) and the table's state, both validated here."""
+    from .command_plan import plan_turn
+    from .plan_report import plan_json
+    from .profiles import FORMAT, VERSION, read_units
+    from .rulebook import RuleValues
+    from .table import read_table
+
+    if not isinstance(asked, dict):
+        raise CalculatorInputError(
+            "plan", N_("must be an object of fields, got {value}"), values={"value": repr(asked)}
+        )
+    profiles = read_units({"format": FORMAT, "version": VERSION, "units": asked.get("units", [])})
+    table = read_table(asked.get("table"), profiles)
+    objective = str(asked.get("objective", "expected_wounds"))
+    plans = plan_turn(table, objective)
+    return plan_json(table, plans, objective, table.commandment_points(RuleValues.bundled()))
 
 
 def answer(request: str) -> str:

@@ -8,7 +8,7 @@ from calculators import CALCULATORS
 from kensei_ref import typography
 from kensei_ref.languages import BY_CODE, SOURCE_LANGUAGE
 from kensei_ref.rules.model import RuleBook
-from kensei_ref.site import benchmarks_page, calculator_pages, offline_page, pages, units_pages
+from kensei_ref.site import benchmarks_page, calculator_pages, offline_page, pages, plan_page, units_pages
 from kensei_ref.site.digest import digest_pages
 
 
@@ -36,6 +36,7 @@ def generated_pages(
     generated.update(calculator_pages.calculator_pages(book, lang, SOURCE_LANGUAGE, directory_urls=directory_urls))
     generated.update(digest_pages(book, lang, site_url, directory_urls=directory_urls))
     generated.update(units_pages.units_pages(book, lang, directory_urls))
+    generated[plan_page.PLAN_PAGE] = plan_page.plan_page(book, lang, directory_urls)
     generated[offline_page.OFFLINE_PAGE] = offline_page.offline_page(lang, with_archive=with_archive)
     if benchmarks is not None:
         calculators_figures, browser_figures = benchmarks

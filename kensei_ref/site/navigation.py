@@ -17,6 +17,7 @@ from kensei_ref.site.pages import (
     QUICK_REFERENCE_PAGE,
     SOURCES_PAGE,
 )
+from kensei_ref.site.plan_page import PLAN_PAGE
 from kensei_ref.site.unit_pickers import ADVISOR_PAGE, UNITS_PAGE
 
 DATA_FORMAT_PAGE = "data-format.md"
@@ -44,7 +45,11 @@ def nav(book: RuleBook, lang: str, pages: Collection[str]) -> list[dict]:
     if calculators:
         mine = [
             {_(title): page}
-            for title, page in ((N_("My units"), UNITS_PAGE), (N_("Orders advisor"), ADVISOR_PAGE))
+            for title, page in (
+                (N_("My units"), UNITS_PAGE),
+                (N_("Orders advisor"), ADVISOR_PAGE),
+                (N_("Command phase plan"), PLAN_PAGE),
+            )
             if page in pages
         ]
         items.append({_("Calculators"): [{_("All calculators"): calculator_pages.INDEX_PAGE}, *mine, *calculators]})

@@ -652,8 +652,12 @@
     }, { mine: -1, enemy: -1 }, { game: data.game, sides: data.sides });
   }
 
+  // what the Command phase plan's page (plan.js) shares with these pages: the same markup, storage and engine
+  window.krUnitsKit = { element, fill, plural, stored, nameOf, ask, errorText };
+
   function onPage() {
     for (const root of document.querySelectorAll("[data-page]")) {
+      if (root.dataset.page === "plan") continue; // plan.js's
       if (root.dataset.mounted) continue;
       root.dataset.mounted = "1";
       const data = JSON.parse(root.querySelector(".kr-units__data").dataset.json);

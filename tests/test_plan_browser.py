@@ -1,0 +1,97 @@
+"""The Command phase plan's page in Debian's Chromium: the table from the address or the device, the plan
+the engine gives equal to CPython's (``kensei-ref plan --json``), in three languages, at phone width; a
+change of the table recomputed and kept in the address and on the device; the table file exported."""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "calculators"))
+from test_command_plan import PROFILES, SMALL
+
+from calculators.command_plan import plan_turn
+from calculators.plan_report import plan_json
+from calculators.profiles import units_document
+from calculators.rulebook import RuleValues
+from calculators.table import read_table
+from kensei_ref.languages import get_translations
+from kensei_ref.site.plan_page import TABLE_KEY, UI
+from kensei_ref.site.unit_pickers import STORAGE_KEY
+
+PHONE = {"width": 390, "height": 844}
+SETTLED = "() => ['fresh', 'stale', 'failed', 'empty'].includes(document.querySelector('.kr-plan')?.dataset.state)"
+TIMEOUT = 180_000
+
+
+def _address(table: dict, objective: str) -> str:
+    text = base64.urlsafe_b64encode(json.dumps(table).encode()).decode().rstrip("=")
+    return f"?table={text}&objective={objective}"
+
+
+def _python(table: dict, objective: str) -> dict:
+    state = read_table(table, PROFILES)
+    plans = plan_turn(state, objective)
+    return json.loads(json.dumps(plan_json(state, plans, objective, state.commandment_points(RuleValues.bundled()))))
+
+
+@pytest.fixture(scope="module")
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block",
+                                  accept_downloads=True)  # fmt: skip
+    units = json.dumps(units_document(PROFILES))
+    context.add_init_script(f"window.localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(units)});")
+    yield context
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["", "fr/", "ru/"])
+def test_the_plan_is_cpythons_in_every_language(phone, server, lang):
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server}/{lang}plan/{_address(SMALL, 'victory')}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    assert page.evaluate("document.querySelector('.kr-plan').dataset.state") == "fresh"
+    shown = page.evaluate("window.__krPlan.plan")
+    assert shown == _python(SMALL, "victory")
+    gettext = get_translations(lang.strip("/") or "en").gettext
+    assert page.locator(".kr-plan__status").inner_text() == gettext(UI["ready"])
+    orders = page.locator(".kr-plan__best .kr-plan__order")
+    assert orders.evaluate_all("(items) => items.map((item) => item.dataset.actions)") == [
+        ",".join(order["actions"]) for order in shown["plans"][0]["orders"]
+    ]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not errors
+    page.close()
+
+
+def test_a_change_is_recomputed_kept_and_exported(phone, server):
+    page = phone.new_page()
+    page.goto(f"{server}/plan/{_address(SMALL, 'expected_wounds')}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    # the Guard leaves the table: the plan is made again without it
+    guard = page.locator('.kr-plan__unit[data-unit="Guard"] select').first
+    guard.select_option("off")
+    page.wait_for_function(
+        "() => document.querySelector('.kr-plan').dataset.state === 'fresh'"
+        " && !window.__krPlan.table.mine.some((unit) => unit.unit === 'Guard')",
+        timeout=TIMEOUT,
+    )
+    changed = page.evaluate("window.__krPlan.table")
+    assert [unit["unit"] for unit in changed["mine"]] == ["Bowmen", "Spearmen"]
+    assert all(pair["mine"] != "Guard" for pair in changed["distances"])
+    assert page.evaluate("window.__krPlan.plan") == _python(changed, "expected_wounds")
+    # kept on the device and in the address: a reload opens the same table
+    assert json.loads(page.evaluate(f"window.localStorage.getItem({json.dumps(TABLE_KEY)})")) == changed
+    page.reload()
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    assert page.evaluate("window.__krPlan.table") == changed
+    with page.expect_download() as download:
+        page.locator(".kr-plan__export").click()
+    assert json.loads(Path(download.value.path()).read_text(encoding="utf-8")) == changed
+    page.close()
