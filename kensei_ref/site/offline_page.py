@@ -21,6 +21,7 @@ BACKGROUND_COLOUR = "#ffffff"
 
 UI = {
     "indicator": N_("Offline use"),
+    "labelled": N_("%(label)s: %(text)s"),
     "saving": N_("Saving for offline use: %(percent)s"),
     "ready": N_("Available offline"),
     "offline": N_("No network: reading the saved copy"),

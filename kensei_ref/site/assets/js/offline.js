@@ -39,7 +39,7 @@
     indicator.hidden = false;
     indicator.dataset.state = state;
     indicator.title = words;
-    indicator.setAttribute("aria-label", `${ui.indicator}: ${words}`);
+    indicator.setAttribute("aria-label", fill(ui.labelled, { label: ui.indicator, text: words })); // French spaces the colon
     indicator.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="${ICONS[state]}"/></svg>`;
   }
 
