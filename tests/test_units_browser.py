@@ -286,7 +286,10 @@ def test_too_many_units_and_too_long_a_file_are_refused_naming_the_bound_in_fren
     most = _.ngettext(FILE_TOO_LONG.singular, FILE_TOO_LONG.plural, MAX_FILE_CHARACTERS).format(
         most=MAX_FILE_CHARACTERS
     )
-    expect(status).to_contain_text(f"huge.json: units: {most}")
+    labelled = _.gettext(UI["labelled"])  # a label and its text, joined as French joins them
+    expect(status).to_contain_text(
+        labelled % {"label": "huge.json", "text": labelled % {"label": "units", "text": most}}
+    )
     assert [unit["name"] for unit in _saved(page)] == ["Ashigaru archers", "Samurai"]
     assert errors == []
 

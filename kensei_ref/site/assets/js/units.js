@@ -388,7 +388,8 @@
       // more bytes than a units file may have characters: refused unread, naming the file and the bound
       if (file.size > data.max_file) {
         const error = { field: "units", message: data.file_too_long, count: "most", values: { most: data.max_file } };
-        say(fill(data.ui.refused, { message: `${file.name}: ${errorText(data, error, [])}` }));
+        // the file's name and the refusal joined as the language joins a label and its text
+        say(fill(data.ui.refused, { message: fill(data.ui.labelled, { label: file.name, text: errorText(data, error, []) }) }));
         return;
       }
       await importText(await file.text());
