@@ -253,17 +253,7 @@ def read_units(document: Any, rules: RuleValues | None = None) -> tuple[Profile,
             profile (the error names it: ``units[2].attack``) or gives one name twice.
     """
     rules = RuleValues.bundled() if rules is None else rules
-    if not isinstance(document, Mapping) or document.get("format") != FORMAT:
-        raise CalculatorInputError(
-            "format", N_("must be {format}: this is not a units file"), values={"format": repr(FORMAT)}
-        )
-    version = document.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
-        raise CalculatorInputError(
-            "version",
-            N_("must be an integer from {minimum} to {maximum}, got {value}"),
-            values={"minimum": 1, "maximum": VERSION, "value": repr(version)},
-        )
+    check_header(document, FORMAT, VERSION, N_("must be {format}: this is not a units file"))
     units = document.get("units")
     if not isinstance(units, list):
         raise CalculatorInputError("units", N_("must be a list of units"))
@@ -284,6 +274,25 @@ TOO_MANY_UNITS = Nn_(
     "must hold at most {most} unit, got {count}", "must hold at most {most} units, got {count}", "most"
 )
 """A file of too many units, or the units saved and those imported together (My units, units.js)."""
+
+
+def check_header(document: Any, format_name: str, version: int, not_ours: str) -> None:
+    """A file's ``format`` and ``version``, as every file of this reference carries them: a file of
+    another format is refused with ``not_ours`` (which names the kind of file), one of a newer version
+    than ``version`` is refused, never read in part.
+
+    Raises:
+        CalculatorInputError: on ``format`` or ``version``.
+    """
+    if not isinstance(document, Mapping) or document.get("format") != format_name:
+        raise CalculatorInputError("format", not_ours, values={"format": repr(format_name)})
+    given = document.get("version")
+    if not isinstance(given, int) or isinstance(given, bool) or not 1 <= given <= version:
+        raise CalculatorInputError(
+            "version",
+            N_("must be an integer from {minimum} to {maximum}, got {value}"),
+            values={"minimum": 1, "maximum": version, "value": repr(given)},
+        )
 
 
 def units_document(profiles: tuple[Profile, ...]) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from .json_nesting import check_nesting
 from .orders import too_close
 from .params import CHARACTERISTIC, N_, Nn_, Param, characteristic, choice, count, flag, whole_number
 from .planner import GENERALS
-from .profiles import FILE_TOO_LONG, MAX_FILE_CHARACTERS, Profile, find
+from .profiles import FILE_TOO_LONG, MAX_FILE_CHARACTERS, Profile, check_header, find
 from .rulebook import RuleValues
 
 FORMAT = "kensei-ref/table"
@@ -203,7 +203,7 @@ def read_table(document: Any, profiles: tuple[Profile, ...], rules: RuleValues |
             a unit on both sides or twice on one, a fleeing unit without Honor, a pair given twice.
     """
     rules = RuleValues.bundled() if rules is None else rules
-    _check_header(document)
+    check_header(document, FORMAT, VERSION, N_("must be {format}: this is not a table file"))
     values = _fields(document, TOP_PARAMS, "", rules, allowed=("format", "version", "mine", "enemy", "distances"))
     mine = _side(document.get("mine"), "mine", MINE_PARAMS, profiles, rules)
     enemy = _side(document.get("enemy"), "enemy", ENEMY_PARAMS, profiles, rules)
@@ -227,20 +227,6 @@ def parse_table(text: str, profiles: tuple[Profile, ...], rules: RuleValues | No
     except (ValueError, RecursionError):
         raise CalculatorInputError("table", N_("must be a JSON file: this one cannot be read as JSON")) from None
     return read_table(document, profiles, rules)
-
-
-def _check_header(document: Any) -> None:
-    if not isinstance(document, Mapping) or document.get("format") != FORMAT:
-        raise CalculatorInputError(
-            "format", N_("must be {format}: this is not a table file"), values={"format": repr(FORMAT)}
-        )
-    version = document.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
-        raise CalculatorInputError(
-            "version",
-            N_("must be an integer from {minimum} to {maximum}, got {value}"),
-            values={"minimum": 1, "maximum": VERSION, "value": repr(version)},
-        )
 
 
 def _fields(
