@@ -48,7 +48,7 @@ def test_the_table_side_pages_are_large_targets_on_the_first_screen(phone, serve
     tiles = phone.locator("a.kr-home__tile")
     hrefs = tiles.evaluate_all("(links) => links.map((link) => link.href)")
     root = f"{server}/{PREFIX[lang]}"
-    assert hrefs[:3] == [f"{root}advisor/", f"{root}units/", f"{root}calculators/shooting/"], hrefs
+    assert hrefs[:4] == [f"{root}advisor/", f"{root}units/", f"{root}plan/", f"{root}calculators/shooting/"], hrefs
     for tile in tiles.all()[:5]:
         box = tile.bounding_box()
         assert box["height"] >= 48 and box["y"] + box["height"] <= 844, box  # a thumb's target, on screen
