@@ -238,14 +238,21 @@ def test_the_result_bar_stays_until_the_figures_are_all_on_screen(browser, serve
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, service_workers="block")
     page = context.new_page()
     page.goto(f"{server}/calculators/shooting/")
+    # measured once the page has settled: the engine's start writes its progress line above the figures
+    page.wait_for_function("() => document.querySelector('.kr-calc')?.dataset.engineState === 'ready'", timeout=120_000)
     bar = page.locator(".kr-calc__summary")
     figures = page.locator('.kr-result[data-scenario="1"] .kr-figures')
     top = figures.evaluate("(e) => e.getBoundingClientRect().top + window.scrollY")
     page.evaluate("(y) => window.scrollTo(0, y - 844 + 30)", top)  # the figures' first line on screen only
     page.wait_for_timeout(300)
     assert bar.is_visible()
-    figures.evaluate("(e) => e.scrollIntoView({ block: 'center' })")
-    page.wait_for_function("() => document.querySelector('.kr-calc__summary').hidden")
+    # brought into view again at each check: a late layout shift on a busy machine must not leave them half off
+    page.wait_for_function(
+        """() => {
+          document.querySelector('.kr-result[data-scenario="1"] .kr-figures').scrollIntoView({ block: "center" });
+          return document.querySelector('.kr-calc__summary').hidden;
+        }"""
+    )
     context.close()
 
 
