@@ -65,6 +65,14 @@ def test_the_plan_is_cpythons_in_every_language(phone, server, lang):
     assert orders.evaluate_all("(items) => items.map((item) => item.dataset.actions)") == [
         ",".join(order["actions"]) for order in shown["plans"][0]["orders"]
     ]
+    # each order links the calculator runs behind its figures, with their inputs
+    for item, order in zip(orders.all(), shown["plans"][0]["orders"], strict=True):
+        hrefs = item.locator(".kr-plan__links a").evaluate_all(
+            "(links) => links.map((link) => link.getAttribute('href'))"
+        )
+        assert len(hrefs) == len(order["calculators"]) and order["calculators"]
+        for href, run in zip(hrefs, order["calculators"], strict=True):
+            assert f"calculators/{run['name']}/?" in href, href
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert not errors
     page.close()

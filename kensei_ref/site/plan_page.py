@@ -99,6 +99,9 @@ def plan_page(book: RuleBook, lang: str, directory_urls: bool = True) -> str:
         "actions": {action: tr(label) for action, label in ACTION_LABELS.items()},
         "replies": {reply: tr(label) for reply, label in REPLY_LABELS.items()},
         "calculator_names": {name: tr(CALCULATORS[name].label) for name in CALCULATORS},
+        "calculator_pages": {
+            name: ctx.url(calculator_pages.page_path(name)) for name in calculator_pages.DEFAULT_SCENARIOS
+        },
         "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},
         "plurals": calculator_pages.calculator_plurals(lang),
     }

@@ -176,9 +176,12 @@
           chance: numbers.percent(r.p_regroup) })),
         ...(plan.taisho_ability_cost ? [fill(data.ui.ability_cost, { regrouped: numbers.decimal(plan.taisho_ability_cost) })] : [])];
       if (notes.length) lines.push(element("ul", {}, notes.map((text) => element("li", { text }))));
+      // each unit's orders, with the calculator runs that give its figures (as the advisor's rows link them)
       const orders = plan.orders.map((o) => element("li", { class: "kr-plan__order", "data-unit": o.unit, "data-target": o.target,
-        "data-actions": o.actions.join(","), text: fill(data.ui.order, { unit: o.unit, target: o.target,
-          orders: o.actions.map((a) => data.actions[a]).join(" → ") }) }));
+        "data-actions": o.actions.join(",") }, [fill(data.ui.order, { unit: o.unit, target: o.target,
+          orders: o.actions.map((a) => data.actions[a]).join(" → ") }),
+        ...(o.calculators.length ? [element("small", { class: "kr-plan__links" }, o.calculators.flatMap((run, i) => [
+          i ? ", " : "", element("a", { href: kit.calculatorLink(data.calculator_pages, run), text: data.calculator_names[run.name] })]))] : [])]));
       lines.push(element("p", { text: orders.length ? data.ui.orders : data.ui.no_orders }));
       if (orders.length) lines.push(element("ol", { class: "kr-plan__orders" }, orders));
       if (full && plan.enemies.length) {

@@ -610,13 +610,7 @@
     /** "label: " as the language writes it (a no-break space before the colon in French). */
     const labelled = (text) => fill(data.ui.pair, { label: text, value: "" });
     const join = (nodes) => nodes.flatMap((node, i) => (i ? [", ", node] : [node]));
-    function linkTo(run) {
-      const query = Object.entries(run.inputs)
-        .filter(([, v]) => v !== null && v !== false && v !== undefined)
-        .map(([k, v]) => `${encodeURIComponent(k)}=${v === true ? "1" : Array.isArray(v) ? v.join(",") : encodeURIComponent(v)}`)
-        .join("&");
-      return `${data.calculator_pages[run.name] || "#"}?${query}`;
-    }
+    const linkTo = (run) => calculatorLink(data.calculator_pages, run);
 
     form.addEventListener("input", compute);
     form.addEventListener("change", compute);
@@ -653,8 +647,18 @@
     }, { mine: -1, enemy: -1 }, { game: data.game, sides: data.sides });
   }
 
+  /** A calculator run (a row's `calculators` entry) as a link to its page with those inputs, in the
+   * calculators' own address grammar. */
+  function calculatorLink(pages, run) {
+    const query = Object.entries(run.inputs)
+      .filter(([, v]) => v !== null && v !== false && v !== undefined)
+      .map(([k, v]) => `${encodeURIComponent(k)}=${v === true ? "1" : Array.isArray(v) ? v.join(",") : encodeURIComponent(v)}`)
+      .join("&");
+    return `${pages[run.name] || "#"}?${query}`;
+  }
+
   // what the Command phase plan's page (plan.js) shares with these pages: the same markup, storage and engine
-  window.krUnitsKit = { element, fill, plural, stored, nameOf, ask, errorText };
+  window.krUnitsKit = { element, fill, plural, stored, nameOf, ask, errorText, calculatorLink };
 
   function onPage() {
     for (const root of document.querySelectorAll("[data-page]")) {
