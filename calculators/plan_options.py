@@ -192,12 +192,6 @@ def _figures_of(row: Row, target: Target) -> Figures:
     return scores[objective](), row.expected_dealt
 
 
-def shot_figures(pmf: Sequence[Fraction], target: Target) -> Figures:
-    """The figures of shots alone: no Wounds taken, a victory only when the enemy is destroyed."""
-    row = Row((), 0, tuple(pmf), victory=pmf[target.wounds] if len(pmf) > target.wounds else Fraction(0))
-    return _figures_of(row, target)
-
-
 def combined(shots: Sequence[tuple[Fraction, ...]], wounds: int) -> tuple[Fraction, ...]:
     """The Wounds several units' shots take off one enemy: the convolution of each one's, capped."""
     total: tuple[Fraction, ...] = (Fraction(1),)
@@ -236,7 +230,7 @@ NO_SHOT: Weights = ((1,), 1)
 
 def shot_weights_figures(total: Weights, target: Target) -> Figures:
     """The figures of shots alone (no Wounds taken; a victory only when the enemy is destroyed), from
-    their Wounds as :data:`Weights`; as :func:`shot_figures` gives them from fractions."""
+    their Wounds as :data:`Weights` (the scores of :func:`_figures_of`, summed as integers)."""
     weights, denominator = total
     expected = Fraction(sum(k * w for k, w in enumerate(weights)), denominator)
     objective = "expected_wounds" if target.objective == "regrouped" else target.objective

@@ -116,6 +116,12 @@ class PageContext:
     def rule_label(self, rule: Rule) -> str:
         return f"{rule.number} {rule.title[self.lang]}" if rule.number else rule.title[self.lang]
 
+    def reading_links(self, readings: tuple[str, ...]) -> list[str]:
+        """A Markdown link to each rule that explains one of ``readings`` (``rule id # note id``), once
+        per rule, in their order: what a page built on those readings lists under its tool."""
+        ruled = dict.fromkeys(reading.partition("#")[0] for reading in readings)
+        return [f"[{self.rule_label(self.book.rule(rule_id))}]({self.rule_link(rule_id)})" for rule_id in ruled]
+
     def value(self, rule: Rule | None, target: str) -> int:
         owner_id, _, key = target.rpartition("#")
         owner = self.book.rule(owner_id) if owner_id else rule

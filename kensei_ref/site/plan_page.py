@@ -105,14 +105,12 @@ def plan_page(book: RuleBook, lang: str, directory_urls: bool = True) -> str:
         "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},
         "plurals": calculator_pages.calculator_plurals(lang),
     }
-    ruled = dict.fromkeys(reading.partition("#")[0] for reading in READINGS)
-    readings = [f"[{ctx.rule_label(book.rule(rule_id))}]({ctx.rule_link(rule_id)})" for rule_id in ruled]
     return (
         environment(lang)
         .get_template("plan.md.j2")
         .render(
             data=json.dumps(data, ensure_ascii=False),
-            readings=readings,
+            readings=ctx.reading_links(READINGS),
             clarifications=ctx.link(CLARIFICATIONS_PAGE),
             units_page=PageContext(book, lang, PLAN_PAGE, directory_urls).url(UNITS_PAGE),
             data_format=ctx.link("data-format.md") + "#table-file",

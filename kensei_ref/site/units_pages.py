@@ -236,14 +236,12 @@ def advisor_page(book: RuleBook, lang: str, directory_urls: bool = True) -> str:
         "rules": {rule.id: ctx.rule_url(rule.id) for rule in book.rules},
         "rule_titles": {rule.id: ctx.rule_label(rule) for rule in book.rules},
     }
-    ruled = dict.fromkeys(reading.partition("#")[0] for reading in READINGS)
-    readings = [f"[{ctx.rule_label(book.rule(rule_id))}]({ctx.rule_link(rule_id)})" for rule_id in ruled]
     return (
         environment(lang)
         .get_template("advisor.md.j2")
         .render(
             data=json.dumps(data, ensure_ascii=False),
-            readings=readings,
+            readings=ctx.reading_links(READINGS),
             clarifications=ctx.link(CLARIFICATIONS_PAGE),
             # the pickers' words for a device without units, as built: nothing moves when there are none
             no_units=data["ui"]["no_units"],

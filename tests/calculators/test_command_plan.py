@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_advisor import _convolve
 from unit_profiles import ARCHERS, SAMURAI, unit_of_type, units_file
 
 from calculators import CALCULATORS, CalculatorInputError
@@ -46,14 +47,6 @@ SMALL = table_of(
     ki=6,
 )  # fmt: skip
 """Two of your units (one with a Bushi hero) and a fleeing one, two enemies, one out of the Guard's sight."""
-
-
-def _convolve(a, b):
-    out = [Fraction(0)] * (len(a) + len(b) - 1)
-    for i, p in enumerate(a):
-        for j, q in enumerate(b):
-            out[i + j] += p * q
-    return out
 
 
 def _score(dealt, victory, taken, objective, goal):
@@ -185,7 +178,8 @@ def test_the_regrouping_is_the_regroup_planners(general, taisho_ability):
     heroes=st.booleans(),
 )
 def test_a_plan_never_spends_more_points_than_the_general_has(general, dominance, ability, ki, fleeing, heroes):
-    points = RULES.value("kensei.commandment-points", general) + 2 * dominance
+    hill = RULES.value("kensei.position-of-dominance", "commandment_points")
+    points = RULES.value("kensei.commandment-points", general) + hill * dominance
     mine = [
         {"unit": "Bowmen", "bushi_hero": heroes},
         {"unit": "Guard", "bushi_hero": heroes},
@@ -197,7 +191,7 @@ def test_a_plan_never_spends_more_points_than_the_general_has(general, dominance
                         general=general, dominance=dominance, taisho_ability=ability,
                         **({"ki": ki} if ki is not None else {}))  # fmt: skip
     table = read_table(document, PROFILES)
-    if ability and points < 2:
+    if ability and points < RULES.value("kensei.taisho-abilities", "cost"):
         with pytest.raises(CalculatorInputError):
             plan_turn(table, "expected_wounds")
         return
