@@ -22,7 +22,7 @@ from calculators.errors import quoted
 from calculators.params import N_, Param
 from calculators.results import Figure, Result, Step, Table
 from kensei_ref.cli.number_cache import give_cached_numbers
-from kensei_ref.cli.one_line import one_line
+from kensei_ref.cli.one_line import escaped, one_line
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.languages import LABELLED, LANGUAGES, QUOTES, get_translations, typeset
 from kensei_ref.numbers import numbers_for
@@ -53,7 +53,7 @@ def error_line(prog: str, error: CalculatorInputError, lang: str) -> str:
     catalog = get_translations(lang) if lang in LANGUAGES else None
     _ = catalog.gettext if catalog else str
     message = _(OPTION_REFUSAL).format(option=option(error.field), message=error.describe(option, catalog))
-    return _(ERROR_LINE).format(prog=prog, message=message) + "\n"
+    return one_line(_(ERROR_LINE).format(prog=prog, message=message)) + "\n"
 
 
 ERROR_LINE = N_("{prog}: error: {message}")
@@ -82,7 +82,7 @@ def refusal(param: Param, text: str, rules: RuleValues, lang: str) -> Calculator
     lang = lang if lang in LANGUAGES else "en"
     numbers = numbers_for(lang)
     opening, closing = QUOTES[lang]  # English quotes the text as Python does, the others as they quote
-    error = param.refusal(rules, repr(text) if lang == "en" else f"{opening}{text}{closing}")
+    error = param.refusal(rules, repr(text) if lang == "en" else f"{opening}{escaped(text)}{closing}")
     for bound in ("minimum", "maximum"):
         value = error.values.get(bound)
         if isinstance(value, int):

@@ -16,6 +16,13 @@ def one_line(message: str) -> str:
     return "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in message)
 
 
+def escaped(typed: str) -> str:
+    """``typed`` with every control character and line or paragraph separator written as Python writes it
+    in a string (``\\n``, ``\\x1b``, ``\\u2028``): what a refusal quotes stays on its line and still shows
+    what was typed, as English's ``repr`` does inside French or Russian quotation marks."""
+    return "".join(repr(c)[1:-1] if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in typed)
+
+
 def terminal_columns() -> int:
     """The terminal's width as :func:`shutil.get_terminal_size` reads it (``COLUMNS``, else the terminal, else
     80), without importing :mod:`shutil` and the compression modules it loads."""
