@@ -278,7 +278,7 @@ def _advised(mine: str, enemy: str, *words: str) -> list[str]:
 @example(argv=_advised("Archers", "Archers", "--distance", "1e9"))
 @example(argv=_advised("Band", "Archers", "--distance", "0", "--why", "march"))  # a KeyError once
 @example(argv=_advised("Archers", "Riders", "--distance", "0", "--why", "fire,fire", "--json"))  # text once
-@example(argv=_advised("Archers", "Archers", "--distance", "0", "--charge-reading", "\n", "--lang", "fr"))  # two lines once
+@example(argv=_advised("Archers", "Archers", "--distance", "0", "--charge-reading", "\n", "--lang", "fr"))  # 2 lines
 def test_advise_command_line_exits_0_with_output_or_2_with_one_line(argv):
     argv = [str(ADVISE_FILE) if word == "ADVISE" else word for word in argv]
     status, out, err = run_main(argv)
