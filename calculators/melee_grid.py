@@ -327,9 +327,14 @@ class PairTables:
         return self._over_b[shift]
 
     def row(self, die: Die, count: int) -> Series:
-        """The weights of ``count`` rolls of ``die`` (kept: the rare corrections below reuse them)."""
+        """The weights of ``count`` rolls of ``die`` (kept: the rare corrections below reuse them), each
+        made from the largest count kept below it: a run of sizes asks for one roll more each time."""
         if (die, count) not in self._rows:
-            self._rows[(die, count)] = power_row(die, count)
+            start = max((kept for face, kept in self._rows if face == die and kept < count), default=0)
+            row = self._rows.get((die, start), [1])
+            for _ in range(count - start):
+                row = convolve(row, die, len(row) + len(die) - 1)
+            self._rows[(die, count)] = row
         return self._rows[(die, count)]
 
     def reach(self, side: str) -> list[Series]:
@@ -790,11 +795,14 @@ class MeleeGrid:
         """A charge row's figures: ``shot[L]`` the chance the enemy lost ``L`` Wounds to your shots
         (up to all it has), ``reach`` the charge's chance to reach. As the advisor reads them: the
         enemy destroyed by the shots is a victory and is not charged; your unit destroyed by the
-        reaction shot is a defeat and does not charge; a charge that falls short deals nothing."""
+        reaction shot is a defeat and does not charge; a charge that falls short deals nothing.
+
+        The sums stay integers over one denominator until each figure is made a fraction once: a
+        sum of fractions of a few thousand bits costs a greatest common divisor per term."""
         enemy_total = self.enemy_total
         wanted = {lost for lost in range(min(enemy_total, len(shot))) if shot[lost]}
         slices = self.slices(wanted)
-        common = lcm(*(shot[lost].denominator for lost in wanted)) if wanted else 1
+        common = lcm(*(chance.denominator for chance in shot[: enemy_total + 1]))
         top = enemy_total - min(wanted) if wanted else 0
         base_r = sum(self.reaction)
         weights = {
@@ -802,55 +810,69 @@ class MeleeGrid:
             for lost in wanted
         }
         below = common * base_r**top
+        melee, extra = self._melee_part(slices, weights, top)  # over below * extra
 
-        def reaction_part(figure: Callable[[Slice], int]) -> Fraction:
-            return Fraction(sum(weights[lost] * figure(slices[lost]) for lost in wanted), below)
+        def reaction_part(figure: Callable[[Slice], int]) -> int:  # over below
+            return sum(weights[lost] * figure(slices[lost]) for lost in wanted)
 
         charged = reaction_part(lambda part: part.charged)
-        melee_figures, melee_dealt = self._melee_part(slices, weights, below, top)
-        victory, draw, taken = (reach * figure for figure in melee_figures)
-        dealt = [(shot[total] if total < len(shot) else Fraction(0)) for total in range(enemy_total + 1)]
+        over = below * extra * reach.denominator  # the denominator of every Wounds total's chance
+        numerators = [0] * (enemy_total + 1)
+        for total, chance in enumerate(shot[: enemy_total + 1]):
+            numerators[total] = chance.numerator * (over // chance.denominator)
         for lost in wanted:
-            dealt[lost] -= reach * Fraction(weights[lost] * slices[lost].charged, below)
-        dealt = [before + reach * after for before, after in zip(dealt, melee_dealt, strict=True)]
+            numerators[lost] -= reach.numerator * weights[lost] * slices[lost].charged * extra
+        for total, after in enumerate(melee.dealt):
+            numerators[total] += reach.numerator * after
+        dealt = [Fraction(numerator, over) for numerator in numerators]
         destroyed = shot[enemy_total] if len(shot) > enemy_total else Fraction(0)
+        victory, draw, taken = (reach * Fraction(figure, below * extra) for figure in melee.figures)
         return ChargeOdds(
             tuple(dealt),
             destroyed + victory,
             draw,
-            reaction_part(lambda part: part.lump) + reach * charged - victory - draw,
-            reaction_part(lambda part: part.reaction_taken) + taken,
-            charged,
+            Fraction(reaction_part(lambda part: part.lump), below) + reach * Fraction(charged, below) - victory - draw,
+            Fraction(reaction_part(lambda part: part.reaction_taken), below) + taken,
+            Fraction(charged, below),
         )
 
-    def _melee_part(
-        self, slices: dict[int, Slice], weights: dict[int, int], below: int, top: int
-    ) -> tuple[tuple[Fraction, Fraction, Fraction], list[Fraction]]:
+    def _melee_part(self, slices: dict[int, Slice], weights: dict[int, int], top: int) -> tuple[MeleeSums, int]:
         """The melee's victory, draw and Wounds taken, and the distribution of the Wounds the enemy
         loses in all (shots and melee) over the charges made, each enemy size weighted by
-        ``weights`` (over ``below``, with ``t_R**(top - k)`` in)."""
+        ``weights`` (with ``t_R**(top - k)`` in): integers over the weights' denominator times the
+        factor returned (one per Defensive Position held, brought to their least common multiple)."""
         whole = self.setting.first.denominator
         base_b = sum(self.setting.b_die)
-        figures = [Fraction(0)] * 3
-        dealt = [Fraction(0)] * (self.enemy_total + 1)
+        parts: list[tuple[MeleeSums, int]] = []
         for defensive in sorted({part.defensive for part in slices.values()}):
             group = {lost: part for lost, part in slices.items() if part.defensive == defensive}
             tables = self.tables(defensive)
             factor = {lost: weights[lost] * base_b ** (top - self.enemy_total + lost) for lost in group}
-            denominator = below * whole * base_b ** (top + self.margin)
-            sums = (
+            figures = (
                 sum(factor[lost] * part.victory for lost, part in group.items()),
                 sum(factor[lost] * part.draw for lost, part in group.items()),
                 sum(factor[lost] * part.taken for lost, part in group.items()),
             )
-            scale_a = tables.base_a**self.most_dice
-            figures = [
-                total + Fraction(value, denominator * scale_a) for total, value in zip(figures, sums, strict=True)
-            ]
             coefficients = {lost: [factor[lost] * weight for weight in part.dealt] for lost, part in group.items()}
             spread = horner(coefficients, tables.a, self.most_dice, self.enemy_total + 1)
-            dealt = [total + Fraction(value, denominator * scale_a) for total, value in zip(dealt, spread, strict=True)]
-        return (figures[0], figures[1], figures[2]), dealt
+            over = whole * base_b ** (top + self.margin) * tables.base_a**self.most_dice
+            parts.append((MeleeSums(figures, spread), over))
+        extra = lcm(*(over for _, over in parts)) if parts else 1
+        totals, dealt = [0, 0, 0], [0] * (self.enemy_total + 1)
+        for sums, over in parts:
+            times = extra // over
+            totals = [total + value * times for total, value in zip(totals, sums.figures, strict=True)]
+            dealt = [total + value * times for total, value in zip(dealt, sums.dealt, strict=True)]
+        return MeleeSums((totals[0], totals[1], totals[2]), dealt), extra
+
+
+@dataclass(frozen=True)
+class MeleeSums:
+    """The melee's victory, draw and Wounds taken, and the enemy's whole losses, as integer numerators
+    over a denominator kept beside them (see :meth:`MeleeGrid._melee_part`)."""
+
+    figures: tuple[int, int, int]
+    dealt: Series
 
 
 def horner(coefficients: dict[int, Series], die: Die, most: int, size: int) -> Series:
