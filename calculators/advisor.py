@@ -388,7 +388,8 @@ def _row_json(row: Row, advice: Advice) -> dict[str, Any]:
         "replies": [_reply_json(each, goal) for each in row.replies],
         "wounds_pmf": [float(p) for p in row.dealt],
         "calculators": [
-            {"name": link.calculator, "inputs": dict(link.inputs), "side": link.side} for link in row.links
+            {"name": link.calculator, "inputs": dict(link.inputs), "side": link.side, "averaged": link.averaged}
+            for link in row.links
         ],
         "rules": list(row.rules),
     }

@@ -47,6 +47,10 @@ class Link:
     inputs: Mapping[str, Any]
     side: str = "mine"
     """Whose roll the run is: ``mine``, or ``enemy`` for the enemy's reaction shot."""
+    averaged: bool = False
+    """Whether the row's figures average this run with others like it (the enemy's sizes after your
+    shots, your unit's after its reaction shot): the run linked is the largest, one of them, and
+    its own figures are not the row's."""
 
 
 class RowLeftOut(Exception):
@@ -272,7 +276,10 @@ class Turn:
     def counter_link(self, shot: tuple[Fraction, ...]) -> Link | None:
         """The melee of the enemy's counter-charge at the largest size your shots may leave it."""
         lost = next((lost for lost, p in enumerate(shot[: self.enemy_total]) if p), None)
-        return None if lost is None else Link("melee", self.checked_melee(lost, 0))
+        if lost is None:
+            return None
+        averaged = sum(1 for p in shot[: self.enemy_total] if p) > 1
+        return Link("melee", self.checked_melee(lost, 0), averaged=averaged)
 
     # ---- Shots ------------------------------------------------------------------------------
 
@@ -566,16 +573,19 @@ def _first_runs(turn: Turn, shot: tuple[Fraction, ...], start: int, p_reach: Fra
     shots may leave it, and the first melee that may follow, the largest too: a calculator that
     refuses any run of the row refuses these, and the row is left out with that refusal."""
     reaction_links: list[Link] = []
+    sizes = sum(1 for p_shot in shot[: turn.enemy_total] if p_shot)  # the enemy's sizes the charge meets
+    reaction_die = turn.reaction_die(start)
     for lost, p_shot in enumerate(shot[: turn.enemy_total]):
         if not p_shot:
             continue
         answer_link = turn.reaction_link(lost, start)
         if answer_link is not None and not reaction_links:
-            reaction_links.append(answer_link)
-        lowest = next(face for face, weight in enumerate(turn.reaction_die(start)) if weight)
+            reaction_links.append(replace(answer_link, averaged=sizes > 1))
+        lowest = next(face for face, weight in enumerate(reaction_die) if weight)
         lost_mine = lowest * (turn.enemy_total - lost)
         if lost_mine < turn.mine_total:
-            fight = Link("melee", turn.checked_melee(lost, lost_mine))
+            averaged = sizes > 1 or sum(1 for weight in reaction_die if weight) > 1
+            fight = Link("melee", turn.checked_melee(lost, lost_mine), averaged=averaged)
             return reaction_links, [fight] if p_reach else []
     return reaction_links, []
 

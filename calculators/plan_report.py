@@ -138,7 +138,8 @@ def _order_json(table: TableState, option: Option) -> dict[str, Any]:
         "expected_taken": float(row.expected_taken),
         "reply": row.reply,
         "calculators": [
-            {"name": link.calculator, "inputs": dict(link.inputs), "side": link.side} for link in row.links
+            {"name": link.calculator, "inputs": dict(link.inputs), "side": link.side, "averaged": link.averaged}
+            for link in row.links
         ],
         "rules": list(row.rules),
     }

@@ -450,6 +450,7 @@ def test_the_advisor_follows_the_situation_and_links_each_row_to_its_calculators
     hrefs = links.evaluate_all("(links) => links.map((link) => link.getAttribute('href'))")
     assert any("calculators/charge/?" in href and "distance=5" in href for href in hrefs), hrefs
     melee = next(href for href in hrefs if "calculators/melee/" in href)
+    expect(links.filter(has_text="(")).to_have_count(0)  # no shot before it: the one melee is the row's own
     page.goto(f"{server}/advisor/{melee}" if not melee.startswith("http") else melee)
     page.wait_for_function(
         "() => document.querySelector('.kr-result[data-scenario=\"1\"]')?.dataset.state === 'fresh'"
@@ -507,6 +508,8 @@ def test_the_enemy_may_withstand_and_shoot_and_cannot_without_a_loaded_bow(phone
     gettext = get_translations("ru").gettext
     charge = page.locator('.kr-advisor__table tr[data-actions="charge"] .kr-advisor__links')
     expect(charge).to_contain_text(gettext("the enemy's reaction shot"))
+    # the melee after the reaction shot is one of those the figures average over your unit's losses
+    expect(charge.locator('a[href*="calculators/melee/"]')).to_contain_text(gettext("the largest of the runs averaged"))
     # the archers' enemy, the samurai, has no bow to shoot with
     page.locator(".kr-units__pick").nth(0).locator(".kr-units__chip").nth(1).click()
     page.locator(".kr-units__pick").nth(1).locator(".kr-units__chip").nth(0).click()

@@ -71,6 +71,8 @@ UI = {
     "enemies": N_("Each enemy, under all the units that chose it:"),
     "outcome": N_("%(unit)s: Wounds %(wounds)s, destroyed %(destroyed)s, victory %(victory)s, Wounds taken %(taken)s"),
     "reply": N_("Enemy's reply: %(reply)s"),
+    "enemy_shot": N_("the enemy's reaction shot"),
+    "averaged": N_("the largest of the runs averaged"),
     "no_orders": N_("No unit's orders change the odds against any enemy in reach."),
     "ability_cost": N_("Units expected to regroup lost by keeping the points of a Taisho ability: %(regrouped)s."),
     "rules": N_("Not allowed by the rules: %(message)s"),

@@ -88,6 +88,7 @@ UI = {
     "ap": N_("Action points"),
     "left": N_("Points left"),
     "enemy_shot": N_("the enemy's reaction shot"),
+    "averaged": N_("the largest of the runs averaged"),
     "others": N_("The points a row leaves may also pay for, when the unit can:"),
     "order_cost": N_("action points: %(points)s"),
     "expected": N_("Wounds expected"),

@@ -261,6 +261,14 @@ def test_every_row_equals_the_calculators_it_links_to(mine, enemy, situation):
             continue
         reach = [link for link in row.links if link.calculator == "charge"]
         assert row.p_reach == _calculated(reach[0]).p_success
+        sizes = sum(1 for p in shot[:enemy_wounds] if p)  # the enemy's sizes the charge may meet
+        for run in row.links:  # a run is marked one of several exactly when the row averages several
+            if run.calculator == "melee":
+                assert run.averaged == (sizes > 1 or (bool(answers) and row.expected_taken > 0)), row.actions
+            elif run.side == "enemy":
+                assert run.averaged == (sizes > 1)
+            else:
+                assert not run.averaged
         if len(shots) == 0 and row.p_reach and not answers:
             fight = _calculated(next(link for link in row.links if link.calculator == "melee"))
             expected = [row.p_reach * p for p in fight.a_dealt.pmf]

@@ -181,7 +181,7 @@
         "data-actions": o.actions.join(",") }, [fill(data.ui.order, { unit: o.unit, target: o.target,
           orders: o.actions.map((a) => data.actions[a]).join(" → ") }),
         ...(o.calculators.length ? [element("small", { class: "kr-plan__links" }, o.calculators.flatMap((run, i) => [
-          i ? ", " : "", element("a", { href: kit.calculatorLink(data.calculator_pages, run), text: data.calculator_names[run.name] })]))] : [])]));
+          i ? ", " : "", element("a", { href: kit.calculatorLink(data.calculator_pages, run), text: kit.runText(data, run) })]))] : [])]));
       lines.push(element("p", { text: orders.length ? data.ui.orders : data.ui.no_orders }));
       if (orders.length) lines.push(element("ol", { class: "kr-plan__orders" }, orders));
       if (full && plan.enemies.length) {

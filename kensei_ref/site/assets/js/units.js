@@ -527,8 +527,7 @@
         const charges = row.p_charged !== null && row.p_charged !== undefined;
         const decides = charges || row.destroyed > 0;
         const orders = sequence(row);
-        const links = row.calculators.map((run) => element("a", { href: linkTo(run),
-          text: run.side === "enemy" ? `${data.calculator_names[run.name]} (${data.ui.enemy_shot})` : data.calculator_names[run.name] }));
+        const links = row.calculators.map((run) => element("a", { href: linkTo(run), text: runText(data, run) }));
         const ruleLinks = row.rules.filter((id) => data.rules[id]).map((id) => element("a", { href: data.rules[id], text: data.rule_titles[id] }));
         let column = 0;
         const figure = (text) => element("td", { "data-label": labelled(headers[++column]), text });
@@ -657,8 +656,16 @@
     return `${pages[run.name] || "#"}?${query}`;
   }
 
+  /** A calculator run's link text: the calculator, and whether the run is the enemy's reaction shot or
+   * one of several the figures average (its own figures are then not the row's). */
+  function runText(data, run) {
+    const notes = [run.side === "enemy" ? data.ui.enemy_shot : null, run.averaged ? data.ui.averaged : null].filter(Boolean);
+    const name = data.calculator_names[run.name];
+    return notes.length ? `${name} (${notes.join(", ")})` : name;
+  }
+
   // what the Command phase plan's page (plan.js) shares with these pages: the same markup, storage and engine
-  window.krUnitsKit = { element, fill, plural, stored, nameOf, ask, errorText, calculatorLink };
+  window.krUnitsKit = { element, fill, plural, stored, nameOf, ask, errorText, calculatorLink, runText };
 
   function onPage() {
     for (const root of document.querySelectorAll("[data-page]")) {
