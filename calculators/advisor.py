@@ -19,7 +19,7 @@ the weapon's ranges in the profile; a charge is paid as a Movement (see :mod:`ca
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -195,6 +195,9 @@ class Advice:
     """Orders without odds the unit may give with the points a row leaves: name, rule, price."""
     left_out: tuple[tuple[tuple[str, ...], RowLeftOut], ...] = ()
     """Sequences the rules allow whose odds a calculator cannot give, each with its refusal."""
+    situation: Mapping[str, Any] = field(default_factory=dict)
+    """Every input of the situation the table is for, defaults included: with the two profiles, what
+    reproduces each row, those that average several calculator runs too."""
 
     def points_left(self, row: Row) -> int:
         """The action points ``row``'s orders leave for orders that change no odds: none after a charge,
@@ -222,8 +225,9 @@ def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: R
     """
     inputs, turn = prepared_turn(mine, enemy, situation, rules)
     goal = goal_of(inputs, enemy)
+    given = {param.name: getattr(inputs, param.name) for param in inputs.PARAMS}
     if inputs.engaged:
-        return Advice((), inputs.objective, goal, turn.situation.action_points, out_of_the_game=True)
+        return Advice((), inputs.objective, goal, turn.situation.action_points, out_of_the_game=True, situation=given)
     rows: list[Row] = []
     left_out: list[tuple[tuple[str, ...], RowLeftOut]] = []
 
@@ -246,6 +250,7 @@ def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: R
         too_costly=costly,
         other_orders=others,
         left_out=tuple(left_out),
+        situation=given,
     )
 
 
@@ -341,6 +346,7 @@ def advice_json(advice: Advice) -> dict[str, Any]:
     chances, every row with the calculator runs and rules behind it."""
     return {
         "advisor": "orders",
+        "situation": dict(advice.situation),
         "objective": advice.objective,
         "goal": advice.goal,
         "action_points": advice.action_points,

@@ -4,6 +4,7 @@ with the inputs it links to, and a whole turn checked against a brute-force enum
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from fractions import Fraction
 
@@ -722,3 +723,16 @@ def test_a_character_charges_only_under_the_other_reading_and_then_as_the_type_c
     for lone, replies in opened.items():
         found = advise(shooter, against, {"distance": 7, "lone_charge": lone}).rows
         assert [each.reply for each in next(row for row in found if row.actions == ("charge",)).replies] == replies
+
+
+def test_the_json_names_the_whole_situation_and_it_gives_the_same_table_again():
+    """A row that averages several calculator runs is reproduced by the advisor's own state: the JSON's
+    situation (every input, defaults included) with the same two profiles gives the same rows."""
+    samurai, archers = read_units(units_file(SAMURAI, ARCHERS))
+    document = advice_json(advise(samurai, archers, {"distance": 8, "enemy_reaction": "shoot"}))
+    assert document["situation"]["distance"] == 8 and document["situation"]["enemy_reaction"] == "shoot"
+    assert document["situation"]["charge_reading"] == "movement"  # a default, written out
+    again = advice_json(advise(samurai, archers, json.loads(json.dumps(document["situation"]))))
+    assert again == document
+    averaged = [run for row in document["rows"] for run in row["calculators"] if run["averaged"]]
+    assert averaged  # the charge after the reaction shot averages a melee per loss of yours
