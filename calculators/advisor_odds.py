@@ -278,8 +278,7 @@ class Turn:
         lost = next((lost for lost, p in enumerate(shot[: self.enemy_total]) if p), None)
         if lost is None:
             return None
-        averaged = sum(1 for p in shot[: self.enemy_total] if p) > 1
-        return Link("melee", self.checked_melee(lost, 0), averaged=averaged)
+        return Link("melee", self.checked_melee(lost, 0), averaged=shot[lost] < 1)
 
     # ---- Shots ------------------------------------------------------------------------------
 
@@ -573,18 +572,17 @@ def _first_runs(turn: Turn, shot: tuple[Fraction, ...], start: int, p_reach: Fra
     shots may leave it, and the first melee that may follow, the largest too: a calculator that
     refuses any run of the row refuses these, and the row is left out with that refusal."""
     reaction_links: list[Link] = []
-    sizes = sum(1 for p_shot in shot[: turn.enemy_total] if p_shot)  # the enemy's sizes the charge meets
     reaction_die = turn.reaction_die(start)
     for lost, p_shot in enumerate(shot[: turn.enemy_total]):
         if not p_shot:
             continue
         answer_link = turn.reaction_link(lost, start)
-        if answer_link is not None and not reaction_links:
-            reaction_links.append(replace(answer_link, averaged=sizes > 1))
+        if answer_link is not None and not reaction_links:  # one of several unless the shots leave one size
+            reaction_links.append(replace(answer_link, averaged=p_shot < 1))
         lowest = next(face for face, weight in enumerate(reaction_die) if weight)
         lost_mine = lowest * (turn.enemy_total - lost)
-        if lost_mine < turn.mine_total:
-            averaged = sizes > 1 or sum(1 for weight in reaction_die if weight) > 1
+        if lost_mine < turn.mine_total:  # one of several unless this pair of sizes is certain
+            averaged = p_shot < 1 or sum(1 for weight in reaction_die if weight) > 1
             fight = Link("melee", turn.checked_melee(lost, lost_mine), averaged=averaged)
             return reaction_links, [fight] if p_reach else []
     return reaction_links, []

@@ -262,12 +262,13 @@ def test_every_row_equals_the_calculators_it_links_to(mine, enemy, situation):
             continue
         reach = [link for link in row.links if link.calculator == "charge"]
         assert row.p_reach == _calculated(reach[0]).p_success
-        sizes = sum(1 for p in shot[:enemy_wounds] if p)  # the enemy's sizes the charge may meet
-        for run in row.links:  # a run is marked one of several exactly when the row averages several
+        certain = max(shot[:enemy_wounds], default=0) == 1  # the charge meets one size of the enemy's
+        spread = any(sum(1 for p in _calculated(answer).wounds.pmf if p) > 1 for answer in answers)
+        for run in row.links:  # a run is marked one of several exactly when the row mixes it with others
             if run.calculator == "melee":
-                assert run.averaged == (sizes > 1 or (bool(answers) and row.expected_taken > 0)), row.actions
+                assert run.averaged == (not certain or spread), row.actions
             elif run.side == "enemy":
-                assert run.averaged == (sizes > 1)
+                assert run.averaged == (not certain)
             else:
                 assert not run.averaged
         if len(shots) == 0 and row.p_reach and not answers:

@@ -4,6 +4,7 @@ once per pair of sizes, as the advisor did before: the same rows, figure for fig
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -84,8 +85,8 @@ def reference_row(turn, actions, pairs):
         if not p_shot:
             continue
         answer, answer_link = pairs.reaction(lost, start)
-        if answer_link is not None and not reaction_links:
-            reaction_links.append(answer_link)
+        if answer_link is not None and not reaction_links:  # one of several when other sizes may be met
+            reaction_links.append(replace(answer_link, averaged=p_shot != 1))
         for lost_mine, p_answer in enumerate(answer):
             p = p_shot * p_answer
             if not p:
@@ -106,8 +107,8 @@ def reference_row(turn, actions, pairs):
             draw += p * p_reach * result.draw
             defeat += p * p_reach * result.defeat
             taken += p * p_reach * result.b_dealt.mean
-            if not melee_links:
-                melee_links.append(link)
+            if not melee_links:  # one of several unless its pair of sizes is certain
+                melee_links.append(replace(link, averaged=p != 1))
     if reaction_links:
         rules = (*rules, "kensei.reactions", "kensei.withstand-and-shoot")
     links = (*links, *reaction_links, *((charge_link,) if charged else ()), *melee_links)
