@@ -7,6 +7,8 @@ width the chart fits the screen, in dark mode too.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from calculators.presentation import present
@@ -119,3 +121,14 @@ def test_the_chart_follows_an_input_change(phone, server):
     inputs = {**DEFAULT_SCENARIOS["shooting"], "models": 3}
     for chart, table in zip(phone.evaluate(BARS), present("shooting", inputs)["tables"], strict=True):
         check_against_table(chart, table, series=1)
+
+
+def test_a_bars_title_is_written_as_the_language_writes_a_label(phone, server):
+    """In French, "label : value" with a no-break space before the colon, as every other label."""
+    phone.route("**/assets/engine/**", lambda route: route.abort())  # the build's own result
+    phone.goto(f"{server}/fr/calculators/shooting/")
+    phone.wait_for_function(f'document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
+    titles = [bar["title"] for chart in phone.evaluate(BARS) for bar in chart["bars"]]
+    assert titles
+    assert all("\u00a0: " in title and not re.search("[^\u00a0]:", title) for title in titles), titles[:3]
+    assert not phone.errors

@@ -171,6 +171,7 @@
       whole: (v) => numbers.percent(v, 0),
       short: (v) => (v > 0 && v < 0.1) || (v > 0.9 && v < 1) ? numbers.percent(v) : numbers.percent(v, 0),
       outcome: (k) => numbers.decimal(k, 0),
+      pair: (name, value) => fill(data.ui.pair, { label: name, value }), // "label: value" as the language spaces it
     };
     const label = (text) => data.labels[text] || text;
     // A message whose words follow a count: its forms by CLDR plural category (the catalog's own forms,

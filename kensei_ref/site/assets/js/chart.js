@@ -37,7 +37,7 @@
   /**
    * Draws one chart into `figure` (emptied first).
    * chart: { title, label, series: [{ name, rows: [[k, exactly, atLeast], ...] }] }
-   * format: { percent(value), whole(value), short(value) (a bar's label), outcome(k) }
+   * format: { percent(value), whole(value), short(value) (a bar's label), outcome(k), pair(label, value) }
    */
   function drawOne(figure, chart, format, boxWidth) {
     const width = Math.max(260, Math.min(MAX_WIDTH, Math.floor(boxWidth || 320)));
@@ -67,7 +67,8 @@
           y: y(value), height: Math.max(plotHeight * value, value > 0 ? 1 : 0),
           "data-series": s + 1, "data-k": k, "data-at-least": value,
         });
-        bar.append(node("title", {}, `${series.name ? `${series.name} · ` : ""}${chart.outcome} ≥ ${format.outcome(k)}: ${format.percent(value)}`));
+        const name = `${series.name ? `${series.name} · ` : ""}${chart.outcome} ≥ ${format.outcome(k)}`;
+        bar.append(node("title", {}, format.pair(name, format.percent(value))));
         svg.append(bar);
         if (showValues) {
           svg.append(node("text", {
