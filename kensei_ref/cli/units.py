@@ -9,6 +9,7 @@ line: the file's name, the field at fault inside it and what that field allows.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import stat
 from collections.abc import Callable
@@ -48,6 +49,19 @@ def read_file(path: str, rules: RuleValues, lang: str = "en") -> tuple[Profile, 
     return read_json_file(path, "units", lambda text: parse_units(text, rules), lang)
 
 
+UNREADABLE = {
+    errno.ENOENT: N_("cannot read {file}: there is no such file"),
+    errno.EACCES: N_("cannot read {file}: permission denied"),
+    errno.EPERM: N_("cannot read {file}: permission denied"),
+    errno.EISDIR: N_("cannot read {file}: it is a folder"),
+    errno.ENOTDIR: N_("cannot read {file}: a part of the path is not a folder"),
+    errno.ENAMETOOLONG: N_("cannot read {file}: the name is too long"),
+    errno.ELOOP: N_("cannot read {file}: too many symbolic links"),
+}
+"""The reasons a file cannot be opened that a player meets, in the catalog's words; any other is
+given in the system's own (English) words."""
+
+
 def read_json_file(path: str, field: str, parse: Callable[[str], Any], lang: str = "en") -> Any:
     """What ``parse`` reads from the text of the file at ``path`` (a units file, a table file).
 
@@ -69,6 +83,8 @@ def read_json_file(path: str, field: str, parse: Callable[[str], Any], lang: str
     except UnicodeDecodeError:
         raise CalculatorInputError(field, N_("cannot read {file}: not a UTF-8 text file"), values=name) from None
     except OSError as error:
+        if error.errno in UNREADABLE:
+            raise CalculatorInputError(field, UNREADABLE[error.errno], values=name) from None
         reason = {**name, "reason": error.strerror or type(error).__name__}  # the system's own words
         raise CalculatorInputError(field, N_("cannot read {file}: {reason}"), values=reason) from None
     try:

@@ -244,3 +244,22 @@ def test_distance_zero_names_the_engaged_option(units, capsys):
     status, _, err = run_cli(main, capsys, "advise", "--units", units, "--mine", "Ashigaru archers",
                              "--enemy", "Samurai", "--distance", "0")  # fmt: skip
     assert status == 2 and "--distance: 0 cm is contact" in err and "(--engaged)" in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "reason"),
+    [("en", "there is no such file"), ("fr", "ce fichier n'existe pas"), ("ru", "такого файла нет")],
+)
+def test_a_missing_or_forbidden_file_is_refused_in_the_players_words(tmp_path, capsys, lang, reason):
+    """The reasons a player meets are the catalog's, not the system's English."""
+    status, _, err = run_cli(main, capsys, "--lang", lang, "advise", "--units", str(tmp_path / "none.json"),
+                             "--mine", "a", "--enemy", "b", "--distance", "10")  # fmt: skip
+    assert status == 2 and err.strip().endswith(reason), err
+    if os.geteuid() == 0:
+        return  # root reads a file whatever its permissions
+    locked = tmp_path / "locked.json"
+    locked.write_text("{}", encoding="utf-8")
+    locked.chmod(0)
+    status, _, err = run_cli(main, capsys, "--lang", lang, "advise", "--units", str(locked),
+                             "--mine", "a", "--enemy", "b", "--distance", "10")  # fmt: skip
+    assert status == 2 and "No such" not in err and "Permission" not in err, err
