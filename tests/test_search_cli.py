@@ -228,9 +228,36 @@ def test_french_name_finds_the_rule_from_the_english_search():
 def test_snippet_shows_the_words_found():
     hit = next(h for h in search.search("regroups at once", "en", 5) if h.id == "kensei.mystical-terrain")
     assert "regroups at once" in hit.snippet
-    assert len(hit.snippet) <= search.SNIPPET_LETTERS + 2
+    assert len(hit.snippet) <= search.SENTENCE_LETTERS + 2
     typo = search.search("regroop", "en", 1)[0]
     assert "regrouped" in typo.snippet  # the word the typing mistake stood for
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "rule", "answer"),
+    [
+        ("can you shoot at units in combat", "en", "kensei.firing", "Units engaged in melee may not be shot at"),
+        ("how many action points to reload", "en", "kensei.loading", "Reloading it after a shot costs 1 action point"),
+        ("combien coûte le rechargement", "fr", "kensei.loading", "Recharger une arme après un tir coûte 1"),
+        ("можно ли стрелять по отряду в рукопашном бою", "ru", "kensei.firing", "рукопашным боем, стрелять нельзя"),
+    ],
+)
+def test_snippet_is_the_sentence_that_answers(query, lang, rule, answer):
+    """The result shows the sentence with the query's words, whole, not the rule's opening words; a
+    question word ("can", "how") counts a quarter, as in the ranking."""
+    hit = next(h for h in search.search(query, lang, 10) if h.id == rule)
+    assert answer in hit.snippet, hit.snippet
+    sentence = hit.snippet.lstrip("…")
+    assert sentence.endswith((".", "!", "?")) and len(sentence) <= search.SENTENCE_LETTERS
+
+
+def test_a_sentence_too_long_to_show_whole_shows_the_passage_with_the_words():
+    index = search.index_for("en")
+    doc, text = next((doc, text) for doc, text in enumerate(index.texts) if max(map(len, text.split(". "))) > 300)
+    long = max(text.split(". "), key=len)
+    word = long.split()[len(long.split()) // 2]
+    snippet = index.snippet(doc, {index._stem(search.normalise(word))})
+    assert len(snippet) <= search.SNIPPET_LETTERS + 2 and word in snippet, snippet
 
 
 # -- glossary lookup ---------------------------------------------------------------------------
@@ -338,7 +365,10 @@ def test_search_prints_rank_id_number_title_and_snippet(capsys):
     assert status == 0 and not err
     lines = out.splitlines()
     assert lines[0] == "1. kensei.regroup  8.3.2  Regrouping Units Running Away"
-    assert lines[1].startswith("   ") and {"unit", "regroups"} <= set(lines[1].split())
+    second = next(i for i, line in enumerate(lines) if line.startswith("2. "))
+    snippet = " ".join(line.strip() for line in lines[1:second])
+    assert all(line.startswith("   ") for line in lines[1:second])
+    assert {"unit", "regrouped,"} <= set(snippet.split())  # the sentence with the query's words
     assert sum(1 for line in lines if line[:1].isdigit()) == 2
 
 

@@ -321,6 +321,13 @@ without stop words), scores this much more (x2)."""
 EXACT_SCORE = 1000.0
 """Score of a rule named by its number or id in the query: above any word score."""
 SNIPPET_LETTERS = 110
+"""The passage shown of a sentence too long to show whole."""
+SENTENCE_LETTERS = 220
+"""The longest sentence a result shows whole: two lines of a terminal, three of a phone."""
+SENTENCE = re.compile(r"\S(?:.*?)(?:[.!?…](?=\s|$)|$)")
+"""A sentence of a rule's one-line text: up to a full stop, a question or exclamation mark or an
+ellipsis followed by a space, or the end (a number such as 8.3.2 or 1.5 does not end one)."""
+ENDED = re.compile(r"[.!?…]$")
 QUERY_WORDS = 16
 """Words of a query beyond this many are ignored: no pasted text can make a search slow."""
 
@@ -523,6 +530,7 @@ class SearchIndex:
         texts = [rule_fields(book, rule, lang, text) for rule, text in zip(self.rules, self.texts, strict=True)]
         self._surface: dict[str, set[str]] = {}
         self._stems: dict[str, str] = {}
+        self._question_stems: frozenset[str] | None = None
         """The stem of every word the index has read: a snippet finds its words without stemming them again."""
         fields = [{name: self._terms(text) for name, text in doc.items()} for doc in texts]
         self._postings = _weigh(fields)
@@ -725,27 +733,50 @@ class SearchIndex:
         return Hit(self, doc, score, self.snippet(doc, terms))
 
     def snippet(self, doc: int, terms: Iterable[str]) -> str:
-        """A short passage of the rule's text where most of ``terms`` (index terms) appear."""
+        """The sentence of the rule's text that answers the query: the one holding the query's words
+        that weigh most (each counted once, by its idf), the first of equals; whole when it is short
+        enough to read at a glance, else the passage of it around those words."""
         text = self.texts[doc]
         wanted = set(terms)
+        best, best_weight = (0, len(text)), 0.0
+        for sentence in SENTENCE.finditer(text):
+            found = {
+                term for match in WORD.finditer(sentence[0]) if (term := self._stem(normalise(match[0]))) in wanted
+            }
+            weight = sum(self._idf.get(term, 0.0) * self._term_weight(term) for term in found)
+            if weight > best_weight:
+                best, best_weight = sentence.span(), weight
+        start, end = best
+        if end - start > SENTENCE_LETTERS:
+            start, end = self._passage(text, wanted, start, end)
+        snippet = text[start:end].strip()
+        return ("…" if start > 0 else "") + snippet + ("…" if end < len(text) and not ENDED.search(snippet) else "")
+
+    def _term_weight(self, term: str) -> float:
+        """A question or filler word ("can", "comment") counts for a sentence as it counts for a rule."""
+        if self._question_stems is None:
+            self._question_stems = frozenset(self._stem(word) for word in QUESTION_WORDS)
+        return QUESTION_WEIGHT if term in self._question_stems else 1.0
+
+    def _passage(self, text: str, wanted: set[str], low: int, high: int) -> tuple[int, int]:
+        """The ``SNIPPET_LETTERS`` of ``text[low:high]`` where most of ``wanted`` appear, cut at spaces."""
         found = [
-            (match.start(), term)
-            for match in WORD.finditer(text)
+            (low + match.start(), term)
+            for match in WORD.finditer(text[low:high])
             if (term := self._stem(normalise(match[0]))) in wanted
         ]
         reach = SNIPPET_LETTERS * 2 // 3
         start = max(
             found,
-            default=(0, ""),
+            default=(low, ""),
             key=lambda hit: (len({t for p, t in found if hit[0] <= p < hit[0] + reach}), -hit[0]),
         )[0]
         lead = SNIPPET_LETTERS // 4
-        start = text.rfind(" ", 0, start - lead) + 1 if start > lead else 0
-        end = start + SNIPPET_LETTERS
-        if end < len(text):
+        start = text.rfind(" ", low, start - lead) + 1 if start - lead > low else low
+        end = min(high, start + SNIPPET_LETTERS)
+        if end < high:
             end = text.rfind(" ", start, end) if " " in text[start:end] else end
-        snippet = text[start:end].strip()
-        return ("…" if start > 0 else "") + snippet + ("…" if end < len(text) else "")
+        return start, end
 
 
 def _pairs(text_words: list[str], lang: str, stem_of: Callable[[str], str] | None = None) -> list[str]:
