@@ -21,7 +21,8 @@ QUERIES = Path(__file__).resolve().parent / "search_unseen_queries.yaml"
 KINDS = {"abbreviation", "question", "other-game", "paraphrase", "game", "no-accents", "typo"}
 UNSEEN_FLOOR = 0.85
 """Below the 95 % of the project's own sets: measured at 89 to 91 % per language in the terminal and
-the browser when this set was added (330 queries), at 95 to 97 % with its six groups (540)."""
+the browser when this set was added (330 queries), at 95 to 97 % with its six groups (540), and its
+seventh group, measured before any change, at 93 to 97 %."""
 
 
 def unseen_queries() -> list[dict]:
@@ -33,7 +34,7 @@ def test_query_set_is_well_formed():
     ids = {rule.id for rule in search.bundled_book().rules}
     problems = query_set_problems(queries, ids, KINDS)
     assert not problems, "\n".join(problems)
-    assert all(sum(q["lang"] == lang for q in queries) == 180 for lang in LANGS)
+    assert all(sum(q["lang"] == lang for q in queries) == 210 for lang in LANGS)
 
 
 @pytest.mark.parametrize("lang", LANGS)
