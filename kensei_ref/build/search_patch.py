@@ -11,7 +11,7 @@ them finds the page's ("rizieres", "легкое"). The worker ships minified, s
 built file; when Material changes that code the build stops with an error instead of silently
 shipping a search that cannot stem.
 
-The rules are ranked as the terminal ranks them (kensei_ref/rules/search.py): rule_ranking.js is the
+The rules are ranked as the terminal ranks them (kensei_ref/rules/search/): rule_ranking.js, beside it, is the
 terminal's ranking in JavaScript, reading the rules' fields from the page's own search index (see RANKED);
 lunr's results give the other entries (glossary terms, notes) and the words highlighted. Of the 825
 distinct queries of tests/search_*queries.yaml, the site's first rule is the terminal's for 98 to 100 %
@@ -78,7 +78,7 @@ GAME_WORD = (
     r"(?!\.?[\p{L}\p{N}])"
 )
 """A game's name in a query, inflected or not ("ronin", "ронине"), but not the start of a rule id
-("kensei.regroup"): the names the terminal's search knows (kensei_ref/rules/search.py)."""
+("kensei.regroup"): the names the terminal's search knows (kensei_ref/rules/search/)."""
 
 LANGUAGE_KEY = "kr_language"
 """The key of the index's configuration that names its language (search_index.py writes it)."""
@@ -131,7 +131,8 @@ SETTINGS = {
 once, in Python (the games' folders are their ids: kensei/..., ronin/...)."""
 
 RANKING = Path(__file__).with_name("search_ranking.js")
-RULE_RANKING = Path(__file__).with_name("rule_ranking.js")
+RULE_RANKING = Path(__file__).parent.parent / "rules" / "search" / "rule_ranking.js"
+"""The rules' ranking in the browser, beside the Python it mirrors (kensei_ref/rules/search/ranking.py)."""
 SETTINGS_LINE = "const krSettings = null; // the build's settings: see search_patch.SETTINGS"
 
 

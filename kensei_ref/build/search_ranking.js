@@ -1,5 +1,5 @@
 // What the site's search adds to Material's search worker: an index built when first needed, and a
-// ranking closer to the terminal's (kensei_ref/rules/search.py). kensei_ref/build/search_patch.py
+// ranking closer to the terminal's (kensei_ref/rules/search/). kensei_ref/build/search_patch.py
 // inserts this file into the built worker, inside the worker's own scope (nothing here is global), and
 // writes the build's settings in place of `null` below; its patches call these functions where
 // Material sets up, searches and marks the words a result lacks.

@@ -1,4 +1,4 @@
-// The terminal's ranking of the rules (kensei_ref/rules/search.py, SearchIndex), in the site's search
+// The terminal's ranking of the rules (ranking.py and index.py beside this file, SearchIndex), in the site's search
 // worker: the same fields and weights, BM25F over them, neighbouring words as phrases, words typed
 // without their accents, a typing mistake or only their beginning, question words counting a quarter,
 // the bonus of a rule that has every word or is named word for word, a game named in the query, a
