@@ -18,6 +18,7 @@ from calculators import CALCULATORS, CalculatorInputError, Plural
 from kensei_ref.cli.advise import other_order_line, too_costly_heading
 from kensei_ref.cli.calc import error_line
 from kensei_ref.cli.main import main
+from kensei_ref.language_context import language_context
 from kensei_ref.languages import BY_CODE, LOCALE_DIR, PLURAL_SAMPLES, TRANSLATED, get_translations, plural_forms
 from kensei_ref.site.benchmarks_page import calculation_label
 from kensei_ref.site.calculator_pages import calculator_plurals
@@ -139,15 +140,18 @@ def test_the_terminal_prints_a_refusal_in_russian_with_its_count_agreeing(capsys
 
 def test_the_advisor_in_the_terminal_says_each_russian_form():
     words = ("очко действия", "очка действия", "очков действия", "очко действия")
+    russian = language_context("ru")
     for count, word in zip(COUNTS, words, strict=True):
-        assert other_order_line("meditation", "kensei.ki", count, "ru").endswith(f": {count} {word} [kensei.ki]")
-        assert too_costly_heading(count, "ru") == f"У отряда {count} {word} — этого мало для:"
+        assert other_order_line("meditation", "kensei.ki", count, russian).endswith(f": {count} {word} [kensei.ki]")
+        assert too_costly_heading(count, russian) == f"У отряда {count} {word} — этого мало для:"
     assert (
-        other_order_line("meditation", "kensei.ki", 1, "en")
+        other_order_line("meditation", "kensei.ki", 1, language_context("en"))
         == "Meditation (longer spell range): 1 action point [kensei.ki]"
     )
-    assert too_costly_heading(2, "en") == "The unit's 2 action points are not enough for:"
-    assert too_costly_heading(0, "fr") == "L'unité n'a que 0 point d'action, trop peu pour\u00a0:"  # French: 0 is one
+    assert too_costly_heading(2, language_context("en")) == "The unit's 2 action points are not enough for:"
+    assert (
+        too_costly_heading(0, language_context("fr")) == "L'unité n'a que 0 point d'action, trop peu pour\u00a0:"
+    )  # French: 0 is one
 
 
 def test_the_benchmarks_page_counts_in_words_that_agree():

@@ -24,8 +24,8 @@ from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS, parse_sequence
 from kensei_ref.cli.calc import OPTION_REFUSAL, add_param_options, error_line, given_inputs
 from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.units import add_units_options, picked
-from kensei_ref.languages import LANGUAGES, N_, get_translations, typeset
-from kensei_ref.numbers import numbers_for
+from kensei_ref.language_context import LanguageContext, language_context
+from kensei_ref.languages import LANGUAGES, N_
 
 TERMINAL_WIDTH = 80
 """The table fits this many columns unless ``--wide`` is given: longer rows put their orders on a
@@ -58,10 +58,11 @@ def run_advise(args: argparse.Namespace) -> int:
         lang, rules = args.lang, RuleValues.bundled()
         situation = given_inputs(args, PARAMS, rules)
         give_cached_numbers(lang)
+        language = language_context(lang)
         mine, enemy = picked(args, rules)
         assert mine is not None and enemy is not None  # both options are required
         if args.why is not None:
-            return _why(args.why, mine, enemy, situation, lang, as_json=args.advise_json)
+            return _why(args.why, mine, enemy, situation, language, as_json=args.advise_json)
         advice = advise(mine, enemy, situation, rules)
     except CalculatorInputError as error:
         sys.stderr.write(error_line(prog, error, lang))
@@ -70,12 +71,14 @@ def run_advise(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(advice_json(advice), ensure_ascii=False) + "\n")
     else:
         distance = int(situation["distance"])
-        sys.stdout.write(typeset(render(advice, mine.name, enemy.name, distance, lang, wide=args.wide), lang))
+        sys.stdout.write(language.typeset(render(advice, mine.name, enemy.name, distance, language, wide=args.wide)))
     return 0
 
 
-def _why(text: str, mine: Any, enemy: Any, situation: dict[str, Any], lang: str, *, as_json: bool) -> int:
-    _ = get_translations(lang).gettext
+def _why(
+    text: str, mine: Any, enemy: Any, situation: dict[str, Any], language: LanguageContext, *, as_json: bool
+) -> int:
+    _ = language.gettext
     try:
         actions = parse_sequence(text)
     except ValueError:
@@ -100,10 +103,12 @@ def _sequence(actions: tuple[str, ...], _: Callable[[str], str]) -> str:
     return " → ".join(_(ACTION_LABELS[action]) for action in actions) if actions else _("Nothing")
 
 
-def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str, *, wide: bool = False) -> str:
-    """The ranked table in ``lang``: within :data:`TERMINAL_WIDTH` columns unless ``wide``."""
-    _ = get_translations(lang).gettext
-    numbers = numbers_for(lang)
+def render(
+    advice: Advice, mine: str, enemy: str, distance: int, language: LanguageContext, *, wide: bool = False
+) -> str:
+    """The ranked table in ``language``: within :data:`TERMINAL_WIDTH` columns unless ``wide``."""
+    _ = language.gettext
+    numbers = language.numbers
     title = _("Orders for {mine} against {enemy} at {distance}").format(
         mine=mine, enemy=enemy, distance=numbers.length(distance, "cm", 0)
     )
@@ -120,16 +125,16 @@ def render(advice: Advice, mine: str, enemy: str, distance: int, lang: str, *, w
     if advice.other_orders and any(advice.points_left(row) for row in advice.rows):
         lines += ["", *_wrapped(_("Points left (column “Left”) may also pay for, when the unit can:"))]
         for name, rule, cost in advice.other_orders:
-            lines += _wrapped(other_order_line(name, rule, cost, lang), "  ")
+            lines += _wrapped(other_order_line(name, rule, cost, language), "  ")
     if advice.too_costly:
-        lines += ["", *_wrapped(too_costly_heading(advice.action_points, lang))]
+        lines += ["", *_wrapped(too_costly_heading(advice.action_points, language))]
         for actions, needed in advice.too_costly:
             line = _("{orders} (action points needed: {points})").format(orders=_sequence(actions, _), points=needed)
             lines += _wrapped(line, "  ")
     if advice.left_out:
         lines += ["", *_wrapped(_("Allowed by the rules, but left out: a calculator cannot take them."))]
         for actions, refusal in advice.left_out:
-            catalog = get_translations(lang)
+            catalog = language.translations
             line = _("{orders}: {calculator}: {reason}").format(
                 orders=_sequence(actions, _),
                 calculator=_(CALCULATORS[refusal.calculator].label),
@@ -237,26 +242,21 @@ def _table(advice: Advice, _: Callable[[str], str], numbers: Any, wide: bool) ->
     return table
 
 
-def other_order_line(name: str, rule: str, cost: int, lang: str) -> str:
+def other_order_line(name: str, rule: str, cost: int, language: LanguageContext) -> str:
     """An order the points a row leaves may pay for, with its cost: "Reload: 1 action point [kensei.reload]"."""
-    translations = get_translations(lang)
-    template = translations.ngettext(
+    template = language.ngettext(
         "{order}: {points} action point [{rule}]", "{order}: {points} action points [{rule}]", cost
     )
-    return template.format(order=translations.gettext(OTHER_ORDER_LABELS[name]), points=cost, rule=rule)
+    return template.format(order=language.gettext(OTHER_ORDER_LABELS[name]), points=cost, rule=rule)
 
 
-def too_costly_heading(points: int, lang: str) -> str:
+def too_costly_heading(points: int, language: LanguageContext) -> str:
     """The heading of the orders the unit cannot pay for with its ``points``."""
-    return (
-        get_translations(lang)
-        .ngettext(
-            "The unit's {points} action point is not enough for:",
-            "The unit's {points} action points are not enough for:",
-            points,
-        )
-        .format(points=points)
-    )
+    return language.ngettext(
+        "The unit's {points} action point is not enough for:",
+        "The unit's {points} action points are not enough for:",
+        points,
+    ).format(points=points)
 
 
 def _cells(row: Row, advice: Advice, numbers: Any) -> list[str]:

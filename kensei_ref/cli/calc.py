@@ -24,8 +24,8 @@ from calculators.results import Figure, Result, Step, Table
 from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.one_line import escaped, one_line
 from kensei_ref.cli.units import add_units_options, picked
-from kensei_ref.languages import LABELLED, LANGUAGES, QUOTES, get_translations, typeset
-from kensei_ref.numbers import numbers_for
+from kensei_ref.language_context import LanguageContext, language_context
+from kensei_ref.languages import LABELLED, LANGUAGES, get_translations
 
 BAR_WIDTH = 30
 SHOWN_ABOVE = 0.001
@@ -79,14 +79,13 @@ def parsed(param: Param, text: str, rules: RuleValues, lang: str) -> Any:
 def refusal(param: Param, text: str, rules: RuleValues, lang: str) -> CalculatorInputError:
     """What ``param`` allows (:meth:`~calculators.params.Param.refusal`, a template the catalog translates),
     for a value typed as ``text``, its bounds written with ``lang``'s digits."""
-    lang = lang if lang in LANGUAGES else "en"
-    numbers = numbers_for(lang)
-    opening, closing = QUOTES[lang]  # English quotes the text as Python does, the others as they quote
-    error = param.refusal(rules, repr(text) if lang == "en" else f"{opening}{escaped(text)}{closing}")
+    language = language_context(lang if lang in LANGUAGES else "en")
+    # English quotes the text as Python does, the others as they quote
+    error = param.refusal(rules, repr(text) if language.lang == "en" else language.quote(escaped(text)))
     for bound in ("minimum", "maximum"):
         value = error.values.get(bound)
         if isinstance(value, int):
-            error.values[bound] = numbers.decimal(value, 0)
+            error.values[bound] = language.numbers.decimal(value, 0)
     return error
 
 
@@ -190,50 +189,52 @@ def run_calc(args: argparse.Namespace) -> int:
     if getattr(args, "calc_json", False):
         sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(typeset(render(result, calculator.label, lang), lang))
+        language = language_context(lang)
+        sys.stdout.write(language.typeset(render(result, calculator.label, language)))
     return 0
 
 
-def render(result: Result, title: str, lang: str) -> str:
-    """The human-readable report of ``result`` in ``lang``."""
-    _ = get_translations(lang).gettext
+def render(result: Result, title: str, language: LanguageContext) -> str:
+    """The human-readable report of ``result`` in ``language``."""
+    _ = language.gettext
     lines = [_(title), "=" * len(_(title)), ""]
     figures = result.figures()
     if figures:
         width = max(len(_(figure.label)) for figure in figures)
-        lines += [f"{_(figure.label):<{width}}  {_format(figure, lang, _)}" for figure in figures]
+        lines += [f"{_(figure.label):<{width}}  {_format(figure, language)}" for figure in figures]
         lines.append("")
     for table in result.tables():
-        lines += _render_table(table, lang, _)
+        lines += _render_table(table, language)
         lines.append("")
     if result.steps:
         lines.append(_("How it is computed"))
         lines.append("-" * len(lines[-1]))
-        labels = [_step_label(step, lang, _) for step in result.steps]
+        labels = [_step_label(step, language) for step in result.steps]
         width = max(len(label) for label in labels)
         lines += [
-            f"{label:<{width}}  {_format(step, lang, _):>10}  [{step.rule}]"
+            f"{label:<{width}}  {_format(step, language):>10}  [{step.rule}]"
             for label, step in zip(labels, result.steps, strict=True)
         ]
     return "\n".join(lines) + "\n"
 
 
-def _step_label(step: Step, lang: str, _: Callable[[str], str]) -> str:
-    numbers = numbers_for(lang)
-    label = _(step.label).format(**{name: numbers.decimal(number, 0) for name, number in step.label_numbers})
-    return _(LABELLED).format(label=_(SIDE_NAMES[step.group]), text=label) if step.group else label
+def _step_label(step: Step, language: LanguageContext) -> str:
+    _ = language.gettext
+    label = _(step.label).format(**{name: language.numbers.decimal(number, 0) for name, number in step.label_numbers})
+    return language.labelled(_(SIDE_NAMES[step.group]), label) if step.group else label
 
 
-def _format(item: Step | Figure, lang: str, _: Callable[[str], str]) -> str:
+def _format(item: Step | Figure, language: LanguageContext) -> str:
     value = item.value
     if isinstance(value, str):  # a sentence, or a choice's value in its words (as the calculator's page shows it)
-        return _(CHOICE_LABELS.get(value, value))
+        return language.gettext(CHOICE_LABELS.get(value, value))
     # as the calculator's page writes it, but for a length, whose label names its unit: "Distance (cm)"
-    return numbers_for(lang).figure(value, item.kind)
+    return language.numbers.figure(value, item.kind)
 
 
-def _render_table(table: Table, lang: str, _: Callable[[str], str]) -> list[str]:
-    numbers = numbers_for(lang)
+def _render_table(table: Table, language: LanguageContext) -> list[str]:
+    _ = language.gettext
+    numbers = language.numbers
     shown = [i for i, p in enumerate(table.exactly) if p >= SHOWN_ABOVE] or [0]
     rows = range(shown[0], shown[-1] + 1)
     tallest = max(table.exactly)

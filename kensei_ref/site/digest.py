@@ -14,8 +14,8 @@ from fractions import Fraction
 from pathlib import Path
 from urllib.parse import urljoin
 
-from kensei_ref.languages import get_translations, site_folder
-from kensei_ref.numbers import numbers_for
+from kensei_ref.languages import site_folder
+from kensei_ref.numbers import Numbers
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site.digest_odds import OddsTable, odds_tables
 from kensei_ref.site.pages import PageContext, calculator_link, environment, has_quick_reference, quick_reference_tables
@@ -27,8 +27,7 @@ QRCODE_TARGET = Path("assets") / "vendor" / "qrcode.js"
 """Where the QR code generator lies in each language's part of the built site (with its other assets)."""
 
 
-def _format(value: float | Fraction, kind: str, lang: str) -> str:
-    numbers = numbers_for(lang)
+def _format(value: float | Fraction, kind: str, numbers: Numbers) -> str:
     return numbers.percent(value) if kind == "probability" else numbers.decimal(value, 2)
 
 
@@ -40,7 +39,7 @@ def _site_path(lang: str, href: str) -> str:
 
 def table_view(ctx: PageContext, table: OddsTable) -> dict:
     """One odds table formatted in the page's language, with its link and the cell that link shows."""
-    _ = get_translations(ctx.lang).gettext
+    _ = ctx.language.gettext
     href = calculator_link(ctx, table.calculator, table.link_inputs)
     published = calculator_link(replace(ctx, directory_urls=True), table.calculator, table.link_inputs)
     key_row, key_column = table.key_cell
@@ -57,7 +56,7 @@ def table_view(ctx: PageContext, table: OddsTable) -> dict:
                 "value": row,
                 "cells": [
                     {
-                        "text": _format(column.cell(row), column.kind, ctx.lang),
+                        "text": _format(column.cell(row), column.kind, ctx.language.numbers),
                         "key": row == key_row and index == key_column,
                     }
                     for index, column in enumerate(table.columns)

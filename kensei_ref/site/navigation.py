@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from calculators import CALCULATORS
-from kensei_ref.languages import N_, get_translations
+from kensei_ref.language_context import language_context
+from kensei_ref.languages import N_
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import calculator_pages
 from kensei_ref.site.digest import DIGEST_PAGE
@@ -26,7 +27,7 @@ DATA_FORMAT_PAGE = "data-format.md"
 
 def nav(book: RuleBook, lang: str, pages: Collection[str]) -> list[dict]:
     """MkDocs ``nav``: home, each game's chapters in order, then the reference pages."""
-    _ = get_translations(lang).gettext
+    _ = language_context(lang).gettext
     items: list[dict] = [{_("Home"): "index.md"}]
     for game in book.games():
         chapters = [c for c in book.chapters if c.game == game]

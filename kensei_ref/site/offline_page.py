@@ -7,8 +7,8 @@ live status from the service worker. The indicator's words travel in each page a
 
 from __future__ import annotations
 
-from kensei_ref.languages import LANGUAGES, N_, get_translations, up_to_site_root
-from kensei_ref.numbers import numbers_for
+from kensei_ref.language_context import language_context
+from kensei_ref.languages import LANGUAGES, N_, up_to_site_root
 from kensei_ref.site import ENGINE_FOLDER, RECENT_KEY
 from kensei_ref.site.pages import environment
 from kensei_ref.site.unit_pickers import STORAGE_KEY
@@ -54,7 +54,7 @@ UI = {
 
 def words(lang: str) -> dict[str, str]:
     """The indicator's and the panel's words in ``lang``."""
-    _ = get_translations(lang).gettext
+    _ = language_context(lang).gettext
     return {key: _(text) for key, text in UI.items()}
 
 
@@ -70,7 +70,7 @@ def ui(lang: str, page_url: str) -> dict:
         "engine": up_to_site_root(lang) + ENGINE_FOLDER,
         "groups": [*LANGUAGES, "engine"],
         "ui": words(lang),
-        "numbers": numbers_for(lang).symbols(),
+        "numbers": language_context(lang).numbers.symbols(),
         "storage": {"units": STORAGE_KEY, "recent": RECENT_KEY},
     }
 

@@ -15,15 +15,8 @@ from urllib.parse import urlencode
 
 import jinja2
 
-from kensei_ref.languages import (
-    BY_CODE,
-    LANGUAGE_NAMES,
-    LANGUAGES,
-    QUOTES,
-    SOURCE_LANGUAGE,
-    collation_key,
-    get_translations,
-)
+from kensei_ref.language_context import LanguageContext, language_context
+from kensei_ref.languages import BY_CODE, LANGUAGE_NAMES, LANGUAGES, SOURCE_LANGUAGE
 from kensei_ref.rules import freshness
 from kensei_ref.rules.model import Chapter, Citation, Example, Note, Rule, RuleBook, Term
 from kensei_ref.rules.references import REFERENCE, expand, plain, quote_rule_titles, value_text, written_numbers
@@ -57,7 +50,7 @@ def environment(lang: str) -> jinja2.Environment:
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
-    env.install_gettext_translations(get_translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    env.install_gettext_translations(language_context(lang).translations, newstyle=True)  # type: ignore[attr-defined]
     env.filters["indent4"] = lambda text: "\n".join(("    " + line) if line else "" for line in text.split("\n"))
     return env
 
@@ -160,9 +153,13 @@ class PageContext:
 
         return written_numbers(expand(quote_rule_titles(text, self.lang), resolve), self.lang)
 
+    @property
+    def language(self) -> LanguageContext:
+        """The page's language: its catalog, numbers, plural rules, quotation marks and order, bound once."""
+        return language_context(self.lang)
+
     def quote(self, text: str) -> str:
-        opening, closing = QUOTES[self.lang]
-        return f"{opening}{text}{closing}"
+        return self.language.quote(text)
 
     def citation(self, citation: Citation) -> str:
         if citation.ref:
@@ -224,7 +221,7 @@ def example_origin(ctx: PageContext, example: Example) -> dict[str, str]:
     (the text and section, linked to the sources page), and ``origin_text``, all of it as plain text for
     the title of its "open in the calculator" link (escaped for an HTML attribute)."""
     label = ctx.book.example_labels[example.origin][ctx.lang]
-    origin = f"{get_translations(ctx.lang).gettext('Worked example')} · {label}"
+    origin = f"{ctx.language.gettext('Worked example')} · {label}"
     if example.source:
         source = ctx.book.source(example.source.text or "")
         origin += f" · {source.title[ctx.lang]}, {ctx.quote(example.source.section or '')}"
@@ -255,7 +252,7 @@ def notes_touching(book: RuleBook) -> dict[str, list[tuple[Rule, Note]]]:
 def _touching_view(ctx: PageContext, notes: list[tuple[Rule, Note]]) -> list[str]:
     """Links to the clarifications page's entries of notes on other rules that concern a rule: each
     named by the rule it stands under, its kind (a reading, the sources silent or at odds) as its title."""
-    _ = get_translations(ctx.lang).gettext
+    _ = ctx.language.gettext
     kinds = {"silent": _("The sources are silent"), "conflict": _("The sources disagree")}
     return [
         f"[{ctx.rule_label(owner)}]({ctx.link(CLARIFICATIONS_PAGE, note_anchor(owner.id, note.id))}"
@@ -284,7 +281,7 @@ def _answering(ctx: PageContext, rule: Rule, linked: frozenset[str]) -> list[str
     """Links to the calculators with a page that answer ``rule``, titled in the page's language."""
     from calculators import CALCULATORS
 
-    tr = get_translations(ctx.lang).gettext
+    tr = ctx.language.gettext
     return [
         f"[{tr(CALCULATORS[name].label)}]({ctx.link(f'calculators/{name}.md')})"
         for name in _calculators_by_rule().get(rule.id, ())
@@ -377,7 +374,7 @@ def glossary_page(book: RuleBook, lang: str) -> str:
             "stale": lang != "en" and freshness.is_stale(term, lang),
         }
 
-    alphabetical = collation_key(lang)
+    alphabetical = ctx.language.sort_key
     terms = sorted(book.terms, key=lambda t: alphabetical(t.name[lang]))
     return (
         environment(lang)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kensei_ref.languages import N_, get_translations
-from kensei_ref.numbers import numbers_for
+from kensei_ref.language_context import language_context
+from kensei_ref.languages import N_
 from kensei_ref.rules.model import RuleBook
 
 
@@ -369,7 +369,7 @@ def _shown(book: RuleBook, cell: Cell | None, unit: str, lang: str) -> str:
 
 def format_value(number: int, unit: str, lang: str = "en") -> str:
     """A table's number as players write it: +1, −1, 10 cm (10 см in Russian), 6″."""
-    numbers = numbers_for(lang)
+    numbers = language_context(lang).numbers
     if unit == "signed":
         return numbers.signed(number)
     if unit in ("cm", "in"):
@@ -383,7 +383,7 @@ def tables(book: RuleBook, lang: str) -> list[dict]:
     Raises:
         KeyError: when a table names a rule or value the data does not have (a test loads them all).
     """
-    _ = get_translations(lang).gettext
+    _ = language_context(lang).gettext
 
     def name(label: Label) -> str:
         if label.kind == "term":

@@ -12,7 +12,7 @@ from typing import Any
 from calculators import CALCULATORS
 from calculators.profiles import FORMAT, VERSION
 from calculators.unit_inputs import sides_used
-from kensei_ref.languages import N_, get_translations
+from kensei_ref.languages import N_
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site.pages import PageContext
 
@@ -39,7 +39,8 @@ def picker_data(
     sides = sides_used(calculator)
     if not sides:
         return None
-    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
+    ctx = PageContext(book, lang, page, directory_urls)
+    tr = ctx.language.gettext  # translates labels held in variables (N_ marked them)
     return {
         "game": CALCULATORS[calculator].game,
         "sides": list(sides),
@@ -47,5 +48,5 @@ def picker_data(
         "version": VERSION,
         "storage": STORAGE_KEY,
         "ui": {key: tr(text) for key, text in PICKER_UI.items()},
-        "units_page": PageContext(book, lang, page, directory_urls).url(UNITS_PAGE),
+        "units_page": ctx.url(UNITS_PAGE),
     }

@@ -29,8 +29,7 @@ from calculators.profiles import (
     VERSION,
 )
 from calculators.rulebook import RuleValues
-from kensei_ref.languages import N_, Nn_, get_translations, plural_forms
-from kensei_ref.numbers import numbers_for
+from kensei_ref.languages import N_, Nn_
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import calculator_pages
 from kensei_ref.site.pages import CLARIFICATIONS_PAGE, GAME_NAMES, PageContext, environment
@@ -171,15 +170,16 @@ def _choice_label(value: str) -> str:
 
 
 def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dict[str, Any]]:
-    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
     ctx = PageContext(book, lang, page)
+    language = ctx.language
+    tr = language.gettext  # translates labels held in variables (N_ marked them)
     data = {
         "lang": lang,
         "format": FORMAT,
         "version": VERSION,
         "storage": STORAGE_KEY,
-        "ui": {key: tr(text) if isinstance(text, str) else plural_forms(lang, *text) for key, text in UI.items()},
-        "numbers": numbers_for(lang).symbols(),
+        "ui": {key: tr(text) if isinstance(text, str) else language.plural_forms(*text) for key, text in UI.items()},
+        "numbers": language.numbers.symbols(),
         "games": [{"value": game, "text": GAME_NAMES[game]} for game in GAMES],
         "units": {game: _params(params, tr, ctx) for game, params in PARAMS_BY_GAME.items()},
         "units_page": ctx.url(UNITS_PAGE),
