@@ -18,6 +18,10 @@ options left out are a unit's shooting options whose shot another of its shootin
 without a charge only grows with the Wounds its shots take, so such an option is never better. With a
 charge in the group, this holds when the charge's figures do not fall as the enemy loses Wounds before
 it, which is checked for every charge at that enemy; where it fails, no option at that enemy is left out.
+
+Work is shared, never approximated: a charge's figures for each number of Wounds lost are made once for
+every pair of units alike in their statistics and situation but the distance, by where the charge starts
+from (:class:`~calculators.plan_options.Shared`); the figures are those each pair gives alone.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from .plan_options import (
     NO_SHOT,
     Figures,
     Option,
+    Shared,
     Target,
     Weights,
     add_shot,
@@ -135,8 +140,9 @@ def plan_turn(table: TableState, objective: str, rules: RuleValues | None = None
             values={"reserved": ability, "budget": points},
         )
     ki = d10_at_most(table.ki, rules) if table.ki is not None else None
+    shared = Shared()
     options = {
-        pair: pair_options(table, *pair, objective, ki)
+        pair: pair_options(table, *pair, objective, ki, shared)
         for pair in sorted(table.reaches)
         if pair[0] in ready and table.enemy[pair[1]].state != "out"
     }

@@ -18,7 +18,7 @@ from calculators.advisor import rank_key
 from calculators.advisor_odds import capped
 from calculators.command_plan import OBJECTIVES, READINGS, plan_turn
 from calculators.enemy_reply import scored_row
-from calculators.plan_options import pair_options
+from calculators.plan_options import Shared, pair_options
 from calculators.plan_report import plan_json
 from calculators.profiles import read_units
 from calculators.rulebook import RuleValues
@@ -31,7 +31,9 @@ GUARD = {**unit_of_type("infantry", ranged=False, wounds=(2,) * 3), "name": "Gua
 BOWMEN = {**ARCHERS, "name": "Bowmen", "wounds": [1, 1, 1]}
 SCOUTS = {**unit_of_type("harasser_on_foot", ranged=False, wounds=(1, 1)), "name": "Scouts", "honor": 6}
 RONIN = {**SAMURAI, "name": "Ronin", "wounds": [2, 2]}
-PROFILES = read_units(units_file(ARCHERS, SAMURAI, SPEARMEN, GUARD, BOWMEN, SCOUTS, RONIN))
+TWINS = ({**BOWMEN, "name": "Bowmen of the east"}, {**GUARD, "name": "Guard of the east"})
+"""Units alike in all but their names: the plan shares their work with the Bowmen's and the Guard's."""
+PROFILES = read_units(units_file(ARCHERS, SAMURAI, SPEARMEN, GUARD, BOWMEN, SCOUTS, RONIN, *TWINS))
 
 
 def table_of(mine, enemy, distances, **top) -> dict:
@@ -209,3 +211,24 @@ def test_every_reading_the_plan_relies_on_is_a_clarification_in_the_rule_data(bo
     notes = {f"{rule.id}#{note.id}": note.kind for rule in book.rules for note in rule.notes}
     for reading in READINGS:
         assert notes.get(reading) == "reading", reading
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(distances=st.lists(st.integers(3, 30), min_size=8, max_size=8))
+def test_the_work_shared_between_pairs_changes_no_figure(distances):
+    """Pairs of units alike but for their names and distances share their melees and their charges'
+    figures (:class:`calculators.plan_options.Shared`): every option is the one computed alone, and so
+    is the advisor row a plan shows for it."""
+    names = ["Guard", "Guard of the east", "Bowmen", "Bowmen of the east"]
+    pairs = [(mine, enemy) for mine in names for enemy in ("Ronin", "Scouts")][: len(distances)]
+    document = table_of([{"unit": name} for name in names], [{"unit": "Ronin"}, {"unit": "Scouts"}],
+                        [{"mine": mine, "enemy": enemy, "cm": cm, "terrain_between": cm < 5}
+                         for (mine, enemy), cm in zip(pairs, distances, strict=True)])  # fmt: skip
+    table = read_table(document, PROFILES)
+    shared = Shared()
+    for pair in sorted(table.reaches):
+        together = pair_options(table, *pair, "victory", None, shared)
+        alone = pair_options(table, *pair, "victory", None)
+        assert together == alone, pair
+        assert [option.row for option in together] == [option.row for option in alone], pair
+    assert len(shared.turns) < len(table.reaches)
