@@ -449,6 +449,8 @@ class Turn:
     def checked_melee(self, lost: int, lost_mine: int) -> dict[str, Any]:
         """The melee calculator's inputs for these losses as it accepts them (the enemy takes as much
         Defensive Position as its dice pay for), or :class:`RowLeftOut` with its refusal."""
+        if self._melees is not None:
+            return self._melees.checked_melee(lost, lost_mine)
         key = (lost, lost_mine)
         if key not in self._checked:
             try:

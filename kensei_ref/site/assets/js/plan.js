@@ -152,6 +152,7 @@
       }
       root.dataset.state = "computing";
       status.textContent = data.ui.computing;
+      const sent = performance.now();
       const answer = await ask({ plan: { units, table, objective } });
       if (id !== asked) return; // the table changed since
       if (answer.failed) { status.textContent = data.ui.failed; root.dataset.state = "failed"; return; }
@@ -163,7 +164,10 @@
       show(answer.plan);
       status.textContent = data.ui.ready;
       root.dataset.state = "fresh";
-      window.__krPlan = { plan: answer.plan, table, objective };
+      // for the benchmark: the engine's time, from the request to the plan on screen, and since navigation
+      const shownAt = performance.now();
+      window.__krPlan = { plan: answer.plan, table, objective, computeMs: window.__krEngine?.lastMs,
+        shownMs: shownAt - sent, shownAt };
     }
 
     /** One plan: its points, regrouping and strategic orders, each unit's orders, each enemy's outcome. */
