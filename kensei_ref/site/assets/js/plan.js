@@ -172,8 +172,13 @@
 
     /** One plan: its points, regrouping and strategic orders, each unit's orders, each enemy's outcome. */
     function planBlock(plan, heading, full) {
-      const lines = [element("p", { text: fill(data.ui.points, { points: plan.commandment_points_spent,
-        regrouped: numbers.decimal(plan.expected_regrouped) }) })];
+      const lines = [];
+      if (objective !== "regrouped") { // the figure the plans are sorted by (regrouping is in the next line)
+        const value = objective === "fewest_taken" ? 0 - plan.score : plan.score; // never -0
+        lines.push(element("p", { class: "kr-plan__score", text: fill(data.ui.score, { score: numbers.decimal(value) }) }));
+      }
+      lines.push(element("p", { text: fill(data.ui.points, { points: plan.commandment_points_spent,
+        regrouped: numbers.decimal(plan.expected_regrouped) }) }));
       const notes = [
         ...plan.strategic_orders.map((o) => fill(data.ui.strategic, { unit: o.unit, target: o.target, chance: numbers.percent(o.p_ki) })),
         ...plan.regroup.map((r) => fill(plural(data, data.ui.regroup, r.attempts), { unit: r.unit, attempts: r.attempts,
