@@ -243,16 +243,27 @@ def _strategic(option: Option, chance: Fraction) -> Option:
 
 def _figures_of(row: Row, target: Target) -> Figures:
     """A row's score by the objective (the higher the better), then its Wounds expected."""
+    expected = mean(row.dealt)  # row.expected_dealt, summed over one denominator: asked for every loss
     scores: dict[str, Callable[[], Fraction]] = {
-        "expected_wounds": lambda: row.expected_dealt,
+        "expected_wounds": lambda: expected,
         "at_least_one": lambda: row.at_least(1),
         "at_least_goal": lambda: row.at_least(target.goal),
         "victory": lambda: row.victory,
         "fewest_taken": lambda: -row.expected_taken,
-        "net": lambda: row.net,
+        "net": lambda: expected - row.expected_taken,
     }
     objective = "expected_wounds" if target.objective == "regrouped" else target.objective
-    return scores[objective](), row.expected_dealt
+    return scores[objective](), expected
+
+
+def mean(pmf: Sequence[Fraction]) -> Fraction:
+    """The mean of a distribution from 0 up, its terms brought to one denominator before they are summed.
+
+    >>> mean((Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)))
+    Fraction(2, 3)
+    """
+    denominator = lcm(*(p.denominator for p in pmf))
+    return Fraction(sum(k * p.numerator * (denominator // p.denominator) for k, p in enumerate(pmf)), denominator)
 
 
 def combined(shots: Sequence[tuple[Fraction, ...]], wounds: int) -> tuple[Fraction, ...]:

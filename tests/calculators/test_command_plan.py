@@ -18,7 +18,7 @@ from calculators.advisor import rank_key
 from calculators.advisor_odds import capped
 from calculators.command_plan import OBJECTIVES, READINGS, plan_turn
 from calculators.enemy_reply import scored_row
-from calculators.plan_options import Shared, pair_options
+from calculators.plan_options import Shared, mean, pair_options
 from calculators.plan_report import plan_json
 from calculators.profiles import read_units
 from calculators.rulebook import RuleValues
@@ -270,3 +270,8 @@ def test_the_work_shared_between_pairs_changes_no_figure(distances):
         assert together == alone, pair
         assert [option.row for option in together] == [option.row for option in alone], pair
     assert len(shared.turns) < len(table.reaches)
+
+
+@given(st.lists(st.fractions(min_value=0, max_value=1), min_size=1, max_size=12))
+def test_the_mean_over_one_denominator_is_the_sum_of_fractions(pmf):
+    assert mean(pmf) == sum((k * p for k, p in enumerate(pmf)), Fraction(0))
