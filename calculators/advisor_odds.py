@@ -176,6 +176,7 @@ class Turn:
         self._reaction_dice: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._reaches: dict[tuple[str, ...], tuple[Fraction, Link]] = {}
         self._checked: dict[tuple[int, int], dict[str, Any] | RowLeftOut] = {}
+        self._melees: Turn | None = None
 
     def replying(self, reply: str) -> Turn:
         """This turn with the enemy answering a charge by ``reply``: the same shots (their work shared),
@@ -185,8 +186,16 @@ class Turn:
             variant._shots = self._shots
             variant._tables = self._tables  # kept by the dice they are made from
             variant._variants = self._variants
+            variant._melees = None if self._melees is None else self._melees.replying(reply)
             self._variants[reply] = variant
         return self._variants[reply]
+
+    def share_melees(self, other: Turn) -> None:
+        """Take the melees from ``other``, a turn of units with the same statistics and the same inputs
+        but the distance, which changes none of them: the Command phase plan meets one pair of profiles
+        at many distances. Called before any melee of this turn is made."""
+        for reply, variant in self._variants.items():
+            variant._melees = other.replying(reply)
 
     def _situation(self) -> Situation:
         rules, inputs, unit = self.rules, self.inputs, self.mine
@@ -372,6 +381,8 @@ class Turn:
     def grid(self, distance: int) -> MeleeGrid:
         """Every melee of a charge from ``distance``, summed at once (:mod:`calculators.melee_grid`),
         made for every enemy size the turn's charges from there may meet, in one pass."""
+        if self._melees is not None:
+            return self._melees.grid(distance)
         die = self.reaction_die(distance)
         if die not in self._grids:
             if self._setting is None:
@@ -444,6 +455,8 @@ class Turn:
     def checked_melee(self, lost: int, lost_mine: int) -> dict[str, Any]:
         """The melee calculator's inputs for these losses as it accepts them (the enemy takes as much
         Defensive Position as its dice pay for), or :class:`RowLeftOut` with its refusal."""
+        if self._melees is not None:
+            return self._melees.checked_melee(lost, lost_mine)
         key = (lost, lost_mine)
         if key not in self._checked:
             try:

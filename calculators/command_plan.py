@@ -18,6 +18,16 @@ options left out are a unit's shooting options whose shot another of its shootin
 without a charge only grows with the Wounds its shots take, so such an option is never better. With a
 charge in the group, this holds when the charge's figures do not fall as the enemy loses Wounds before
 it, which is checked for every charge at that enemy; where it fails, no option at that enemy is left out.
+
+Besides each choice's best plan, the next-best ways of assigning the units to enemies are listed, each with
+its best orders, ranked: each state of the dynamic programming keeps its few best continuations of
+distinct figures, which is exact since a plan's figures are a sum over the enemies (the best
+continuations of a state are made of its successors' best ones). A plan that buys a strategic order
+uses it: the same orders without it would keep the points.
+
+Work is shared, never approximated: a charge's figures for each number of Wounds lost are made once for
+every pair of units alike in their statistics and situation but the distance, by where the charge starts
+from (:class:`~calculators.plan_options.Shared`); the figures are those each pair gives alone.
 """
 
 from __future__ import annotations
@@ -26,7 +36,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
+from heapq import nlargest
+from itertools import combinations, pairwise
 from typing import Any
 
 from . import planner
@@ -38,6 +49,7 @@ from .plan_options import (
     NO_SHOT,
     Figures,
     Option,
+    Shared,
     Target,
     Weights,
     add_shot,
@@ -73,6 +85,9 @@ READINGS = (
 )
 """The clarifications (rule id # note id) the plan's readings are explained in: the advisor's, and its own."""
 
+ALTERNATIVES = 2
+"""The next-best plans listed for each choice of commandment points, besides its best."""
+
 MAX_READY = 12
 """Most ready units a plan takes: every split of them into groups is weighed (3 to this power)."""
 
@@ -96,14 +111,20 @@ class Plan:
 
     ability_cost: Fraction = Fraction(0)
     """The units expected to regroup that the points kept for a Taisho ability cost this plan."""
+    rank: int = 0
+    """0 for the best orders these commandment points buy; 1, 2, ... for the next-best ways of
+    assigning the ready units to enemies with the same points."""
 
     @property
     def expected_regrouped(self) -> Fraction:
         return self.regroup.regrouped.mean if self.regroup is not None else Fraction(0)
 
 
-def plan_turn(table: TableState, objective: str, rules: RuleValues | None = None) -> tuple[Plan, ...]:
-    """Every choice of commandment points, each with its best orders, the best plan first.
+def plan_turn(
+    table: TableState, objective: str, rules: RuleValues | None = None, alternatives: int = ALTERNATIVES
+) -> tuple[Plan, ...]:
+    """Every choice of commandment points with its best orders, and its ``alternatives`` next-best ways
+    of assigning the ready units to enemies; the best plan first.
 
     Raises:
         CalculatorInputError: for an objective the plan does not know, points kept back beyond the
@@ -135,18 +156,20 @@ def plan_turn(table: TableState, objective: str, rules: RuleValues | None = None
             values={"reserved": ability, "budget": points},
         )
     ki = d10_at_most(table.ki, rules) if table.ki is not None else None
+    shared = Shared()
     options = {
-        pair: pair_options(table, *pair, objective, ki)
+        pair: pair_options(table, *pair, objective, ki, shared)
         for pair in sorted(table.reaches)
         if pair[0] in ready and table.enemy[pair[1]].state != "out"
     }
     targets = {index: _target(table, index, objective) for index in range(len(table.enemy))}
-    found = [
-        _best_plan(table, options, targets, chosen, objective, rules, ability)
+    plans = [
+        plan
         for chosen in _strategic_choices(table, options, points - ability, rules)
+        for plan in _plans(table, options, targets, chosen, rules, ability, alternatives)
     ]
-    plans = [plan for plan in found if plan is not None]
-    return tuple(sorted(plans, key=lambda plan: _plan_key(plan, objective), reverse=True))
+    # equal plans: the best of its points before the next-best of other points
+    return tuple(sorted(plans, key=lambda plan: (*_plan_key(plan, objective), -plan.rank), reverse=True))
 
 
 def _target(table: TableState, index: int, objective: str) -> Target:
@@ -175,31 +198,55 @@ def _plan_key(plan: Plan, objective: str) -> tuple[Fraction, ...]:
     return (plan.figures[0], plan.expected_regrouped, plan.figures[1])
 
 
-def _best_plan(
+def _plans(
     table: TableState,
     options: Mapping[tuple[int, int], list[Option]],
     targets: Mapping[int, Target],
     strategic: tuple[int, ...],
-    objective: str,
     rules: RuleValues,
     ability: int,
-) -> Plan | None:
-    """The best orders once ``strategic`` units have their strategic orders, and the regrouping the
-    points left buy; ``None`` when the best orders leave a strategic order unused."""
+    alternatives: int,
+) -> list[Plan]:
+    """The best orders once ``strategic`` units have their strategic orders, then the ``alternatives``
+    next-best ways of assigning the units, each with the regrouping the points left buy; none when the
+    best orders leave a strategic order unused (the same orders without it keep the points)."""
     allowed = {
         pair: [option for option in found if option.strategic is None or pair[0] in strategic]
         for pair, found in options.items()
     }
-    figures, orders = best_orders(allowed, targets)
-    used = {option.unit for option in orders if option.strategic is not None}
+    ranked = ranked_orders(allowed, targets, 1 + (alternatives if not strategic else 0))
+    used = {option.unit for option in ranked[0][1] if option.strategic is not None}
     if set(strategic) - used:
-        return None  # a strategic order left unused: the same plan without it keeps the points
+        return []
+    if strategic and alternatives:  # the next best among the orders that use every strategic order
+        ranked = (ranked[0], *_using(allowed, targets, strategic, ranked[0], alternatives))
     reserved = ability + len(strategic) * rules.value("kensei.strategic-orders", "cost")
     regroup = _regroup(table, len(strategic), rules)
     cost = Fraction(0)
     if regroup is not None and ability:  # what the reserve costs: the same plan without it
         cost = _regroup(table, len(strategic), rules, ability=False).regrouped.mean - regroup.regrouped.mean
-    return Plan(strategic, figures, orders, regroup, reserved, cost)
+    return [
+        Plan(strategic, figures, orders, regroup, reserved, cost, rank) for rank, (figures, orders) in enumerate(ranked)
+    ]
+
+
+def _using(
+    allowed: Mapping[tuple[int, int], list[Option]],
+    targets: Mapping[int, Target],
+    strategic: tuple[int, ...],
+    best: tuple[Figures, tuple[Option, ...]],
+    count: int,
+) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
+    """The ``count`` best orders after ``best`` (other figures) in which each ``strategic`` unit uses its
+    strategic order: any other plan is worth less than the same orders with fewer strategic orders bought."""
+    only = {
+        pair: [option for option in found if pair[0] not in strategic or option.strategic is not None]
+        for pair, found in allowed.items()
+    }
+    units = sorted({unit for unit, _ in only})
+    required = sum(1 << place for place, unit in enumerate(units) if unit in strategic)
+    ranked = ranked_orders(only, targets, count + 1, required)
+    return tuple(each for each in ranked if each[0] != best[0])[:count]
 
 
 def _regroup(table: TableState, strategic: int, rules: RuleValues, ability: bool | None = None) -> Any:
@@ -222,8 +269,18 @@ def _regroup(table: TableState, strategic: int, rules: RuleValues, ability: bool
 def best_orders(
     options: Mapping[tuple[int, int], list[Option]], targets: Mapping[int, Target]
 ) -> tuple[Figures, tuple[Option, ...]]:
-    """The best orders of every ready unit: dynamic programming over the enemies and the units still
-    free, each group's best orders enumerated (see the module's docstring for what is left out)."""
+    """The best orders of every ready unit (the first of :func:`ranked_orders`)."""
+    return ranked_orders(options, targets, 1)[0]
+
+
+def ranked_orders(
+    options: Mapping[tuple[int, int], list[Option]], targets: Mapping[int, Target], count: int, required: int = 0
+) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
+    """The ``count`` best ways of assigning the ready units to enemies, each with its best orders, the
+    best first: dynamic programming over the enemies and the units still free, each group's best orders
+    enumerated (see the module's docstring for what is left out). Each state keeps its ``count`` best
+    continuations, which is exact since a plan's score is a sum over the enemies. ``required``: the
+    places (bits, in the order of the units) of units that must have orders; none without them."""
     units = sorted({unit for unit, _ in options})
     bit = {unit: 1 << place for place, unit in enumerate(units)}
     enemies = sorted({target for _, target in options})
@@ -236,25 +293,46 @@ def best_orders(
         return _best_group(chosen, targets[enemy])
 
     @cache
-    def best(position: int, free: int) -> tuple[Figures, tuple[Option, ...]]:
+    def ranked(position: int, free: int) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
         if position == len(enemies):
-            return ZERO, ()
+            return () if free & required else ((ZERO, ()),)
         enemy = enemies[position]
-        found = best(position + 1, free)
+        found = list(ranked(position + 1, free))
         within = free & reach[enemy]
         members = within
         while members:
             figures, orders = group(enemy, members)
-            rest, rest_orders = best(position + 1, free & ~members)
-            total = (figures[0] + rest[0], figures[1] + rest[1])
-            # equal figures: the plan that gives orders to fewer units (the others keep their choice)
-            if (total, -len(orders + rest_orders)) > (found[0], -len(found[1])):
-                found = (total, orders + rest_orders)
+            rests = ranked(position + 1, free & ~members) if orders else ()  # no orders: members cannot all act
+            found += [((figures[0] + rest[0], figures[1] + rest[1]), orders + more) for rest, more in rests]
             members = (members - 1) & within
-        return found
+        return _leading(found, count)
 
-    figures, orders = best(0, sum(bit.values()))
-    return figures, tuple(sorted(orders, key=lambda option: option.unit))
+    return tuple(
+        (figures, tuple(sorted(orders, key=lambda option: option.unit)))
+        for figures, orders in ranked(0, sum(bit.values()))
+    )
+
+
+def _leading(
+    found: list[tuple[Figures, tuple[Option, ...]]], count: int
+) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
+    """The ``count`` best figures among ``found``, each once: of plans with equal figures, the one that
+    gives orders to the fewest units (the others keep their choice), then the first found. Distinct
+    figures keep the search exact: a state's best continuations with distinct figures give its own."""
+
+    def rank(each: tuple[Figures, tuple[Option, ...]]) -> tuple[Figures, int]:
+        return each[0], -len(each[1])
+
+    first = nlargest(count, found, key=rank)  # as sorted(..., reverse=True)[:count]: equals in order
+    if all(higher[0] != lower[0] for higher, lower in pairwise(first)):
+        return tuple(first)  # the usual case, without sorting every plan found
+    kept: list[tuple[Figures, tuple[Option, ...]]] = []
+    for each in sorted(found, key=rank, reverse=True):  # equal figures side by side, the one kept first
+        if not kept or each[0] != kept[-1][0]:
+            kept.append(each)
+            if len(kept) == count:
+                break
+    return tuple(kept)
 
 
 def _weighed(options: Mapping[tuple[int, int], list[Option]]) -> dict[tuple[int, int], list[Option]]:

@@ -15,7 +15,7 @@ a group's figures are then a sum over ``L``, the worst reply for the player kept
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
@@ -24,7 +24,7 @@ from math import lcm
 from typing import Any
 
 from .advisor import goal_of, prepared_turn, rank_key
-from .advisor_odds import Row, RowLeftOut, Turn, capped, charges, plain_row
+from .advisor_odds import Row, RowLeftOut, Turn, capped, charges, plain_row, start_of
 from .enemy_reply import replies_weighed, reply_row, scored_row
 from .errors import CalculatorInputError
 from .orders import SHOTS, sequences
@@ -118,23 +118,46 @@ def situation(table: TableState, unit: int, target: int, reach: Reach, objective
     }
 
 
-def pair_options(table: TableState, unit: int, target: int, objective: str, ki: Fraction | None) -> list[Option]:
+@dataclass
+class Shared:
+    """The work the pairs of one plan share. A pair's charge figures depend on the two units'
+    statistics, the situation but the distance, and where the charge starts from; not on the units'
+    names, nor on the moves and shots that brought the unit there (the shots are replaced by each
+    number of Wounds lost). Pairs alike in all but the distance share their melees
+    (:meth:`~calculators.advisor_odds.Turn.share_melees`), and charges alike share their figures."""
+
+    turns: dict[Hashable, Turn] = field(default_factory=dict)
+    """The first turn of each pair of statistics and situation but the distance."""
+    by_loss: dict[Hashable, tuple[tuple[Figures, ...], ...] | RowLeftOut] = field(default_factory=dict)
+    """A charge's :attr:`Option.by_loss`, or the refusal that leaves it out, by turn and start."""
+
+
+def pair_options(
+    table: TableState, unit: int, target: int, objective: str, ki: Fraction | None, shared: Shared | None = None
+) -> list[Option]:
     """Every option of ``table.mine[unit]`` against ``table.enemy[target]``; ``ki``: the chance of a
-    strategic order's Ki roll when the enemy is out of sight (``None``: it cannot be attacked).
+    strategic order's Ki roll when the enemy is out of sight (``None``: it cannot be attacked);
+    ``shared``: work shared with the other pairs of the plan (the figures are the same without it).
 
     Raises:
         CalculatorInputError: the advisor's refusal of the pair's situation, naming its distance.
     """
     reach = table.reaches[(unit, target)]
     mapping = situation(table, unit, target, reach, objective)
+    mine, enemy = table.mine[unit].profile, table.enemy[target].profile
     try:
-        inputs, turn = prepared_turn(table.mine[unit].profile, table.enemy[target].profile, mapping, None)
+        inputs, turn = prepared_turn(mine, enemy, mapping, None)
     except CalculatorInputError as error:
         raise CalculatorInputError(
             f"distances[{reach.index}].{error.field}", error.message, error.related, error.values
         ) from None
     if inputs.engaged:
         return []
+    key = (_statistics(mine), _statistics(enemy), tuple(sorted(mapping.items() - {("distance", reach.cm)})))
+    if shared is not None:
+        first = shared.turns.setdefault(key, turn)
+        if first is not turn:
+            turn.share_melees(first)
     goal = goal_of(inputs, turn.enemy)
     rank = rank_key(inputs.objective, goal)
     found = []
@@ -142,7 +165,7 @@ def pair_options(table: TableState, unit: int, target: int, objective: str, ki: 
         if not any(action in (*SHOTS, "charge") for action in actions):
             continue  # orders that touch no enemy: the unit is free for them whatever the plan
         try:
-            found.append(_option(turn, unit, target, actions, rank, goal))
+            found.append(_option(turn, unit, target, actions, rank, goal, (shared, key)))
         except RowLeftOut:
             continue  # a calculator cannot take it: the advisor leaves it out too
     strategic = None if reach.in_sight else ki
@@ -151,17 +174,57 @@ def pair_options(table: TableState, unit: int, target: int, objective: str, ki: 
     return found
 
 
-def _option(turn: Turn, unit: int, target: int, actions: tuple[str, ...], rank: Any, goal: int) -> Option:
+def _statistics(profile: Any) -> Hashable:
+    """A profile's statistics without its name: units alike in them fight alike."""
+    return profile.game, tuple(sorted((name, _frozen(value)) for name, value in profile.values.items()))
+
+
+def _frozen(value: Any) -> Hashable:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _option(
+    turn: Turn,
+    unit: int,
+    target: int,
+    actions: tuple[str, ...],
+    rank: Any,
+    goal: int,
+    shared: tuple[Shared | None, Hashable],
+) -> Option:
     plain = plain_row(turn, actions)
     keeps = tuple(rank(plain)[2:])  # what the orders keep: the same whatever the enemy's reply
     if not charges(turn, plain):
         return Option(unit, target, actions, plain.dealt, False, keeps=keeps, turn=turn, goal=goal)
-    target_info = Target(turn.enemy_total, goal, str(turn.inputs.objective))
-    by_loss = tuple(
-        tuple(_figures_of(_at_loss(turn, plain, reply, loss), target_info) for loss in range(turn.enemy_total + 1))
+    store, key = shared
+    if store is None:
+        by_loss = charge_by_loss(turn, plain, goal)
+    else:
+        start = (key, start_of(turn, actions))
+        if start not in store.by_loss:
+            try:
+                store.by_loss[start] = charge_by_loss(turn, plain, goal)
+            except RowLeftOut as refusal:
+                store.by_loss[start] = refusal
+        found = store.by_loss[start]
+        if isinstance(found, RowLeftOut):
+            raise found
+        by_loss = found
+    return Option(unit, target, actions, plain.dealt, True, by_loss, keeps=keeps, turn=turn, goal=goal)
+
+
+def charge_by_loss(turn: Turn, plain: Row, goal: int) -> tuple[tuple[Figures, ...], ...]:
+    """:attr:`Option.by_loss` of ``plain``'s charge: its figures under each reply weighed, for each
+    number of Wounds the enemy lost before it (the shots of ``plain`` replaced by that number).
+
+    Raises:
+        RowLeftOut: a calculator refuses a run the charge needs at some number of Wounds lost.
+    """
+    target = Target(turn.enemy_total, goal, str(turn.inputs.objective))
+    return tuple(
+        tuple(_figures_of(_at_loss(turn, plain, reply, loss), target) for loss in range(turn.enemy_total + 1))
         for reply in replies_weighed(turn)
     )
-    return Option(unit, target, actions, plain.dealt, True, by_loss, keeps=keeps, turn=turn, goal=goal)
 
 
 def _at_loss(turn: Turn, plain: Row, reply: str, loss: int) -> Row:
@@ -180,16 +243,27 @@ def _strategic(option: Option, chance: Fraction) -> Option:
 
 def _figures_of(row: Row, target: Target) -> Figures:
     """A row's score by the objective (the higher the better), then its Wounds expected."""
+    expected = mean(row.dealt)  # row.expected_dealt, summed over one denominator: asked for every loss
     scores: dict[str, Callable[[], Fraction]] = {
-        "expected_wounds": lambda: row.expected_dealt,
+        "expected_wounds": lambda: expected,
         "at_least_one": lambda: row.at_least(1),
         "at_least_goal": lambda: row.at_least(target.goal),
         "victory": lambda: row.victory,
         "fewest_taken": lambda: -row.expected_taken,
-        "net": lambda: row.net,
+        "net": lambda: expected - row.expected_taken,
     }
     objective = "expected_wounds" if target.objective == "regrouped" else target.objective
-    return scores[objective](), row.expected_dealt
+    return scores[objective](), expected
+
+
+def mean(pmf: Sequence[Fraction]) -> Fraction:
+    """The mean of a distribution from 0 up, its terms brought to one denominator before they are summed.
+
+    >>> mean((Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)))
+    Fraction(2, 3)
+    """
+    denominator = lcm(*(p.denominator for p in pmf))
+    return Fraction(sum(k * p.numerator * (denominator // p.denominator) for k, p in enumerate(pmf)), denominator)
 
 
 def combined(shots: Sequence[tuple[Fraction, ...]], wounds: int) -> tuple[Fraction, ...]:

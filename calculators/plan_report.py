@@ -89,6 +89,7 @@ def _plan_json(table: TableState, plan: Plan) -> dict[str, Any]:
     for option in plan.orders:
         groups.setdefault(option.target, []).append(option)
     return {
+        "rank": plan.rank,
         "score": float(plan.figures[0]),
         "expected_wounds": float(plan.figures[1]),
         "commandment_points_spent": plan.reserved + (regroup.available if regroup is not None else 0),

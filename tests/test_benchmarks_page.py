@@ -86,3 +86,17 @@ def test_lighthouse_figures_are_a_table_in_the_pages_language(lang):
     plain = json.loads((DOCS / "benchmarks-browser.json").read_text(encoding="utf-8"))
     plain.pop("lighthouse", None)  # figures written before make bench measured Lighthouse
     assert tr("Lighthouse, on a phone") not in benchmarks_page(figures, lang, plain)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_the_command_phase_plan_figures_are_rows_in_the_pages_language(lang):
+    figures = json.loads((DOCS / "benchmarks.json").read_text(encoding="utf-8"))
+    plan = [{"objective": objective, "compute_ms": 2070.4, "shown_ms": 2708.5, "navigation_ms": 3203.9}
+            for objective in ("expected_wounds", "victory")]  # fmt: skip
+    browser = {**json.loads((DOCS / "benchmarks-browser.json").read_text(encoding="utf-8")), "plan": plan}
+    page = benchmarks_page(figures, lang, browser)
+    tr = get_translations(lang).gettext
+    numbers = numbers_for(lang)
+    rows = [line for line in page.splitlines() if line.startswith(f"| {tr('Command phase plan')}, ")]
+    assert len(rows) == 2
+    assert all(f"{numbers.decimal(2070.4, 0)} / {numbers.quantity(2708.5, tr('ms'), 1)}" in row for row in rows)

@@ -93,9 +93,20 @@ def render(report: dict[str, Any], lang: str) -> str:
     for number, plan in enumerate(report["plans"]):
         heading = _("Best plan") if number == 0 else _("Other plan {number}").format(number=number)
         lines += ["", heading, "-" * len(heading)]
+        lines += _score_lines(plan, objective, lang)
         lines += _plan_lines(plan, lang, full=number == 0)
     lines += ["", *_wrapped(_("Each figure is that of the orders advisor and the calculators: --json lists them."))]
     return "\n".join(lines) + "\n"
+
+
+def _score_lines(plan: dict[str, Any], objective: str, lang: str) -> list[str]:
+    """The plan's figure by the objective the plans are sorted by (the units expected to regroup, which
+    sort the plans of that objective, are in the next line)."""
+    if objective == "regrouped":
+        return []
+    _ = get_translations(lang).gettext
+    value = 0.0 - plan["score"] if objective == "fewest_taken" else plan["score"]  # never -0
+    return _wrapped(_("Score: {score}").format(score=numbers_for(lang).decimal(value)))
 
 
 def _plan_lines(plan: dict[str, Any], lang: str, *, full: bool) -> list[str]:

@@ -161,6 +161,19 @@ def calculation_label(calculator: str, size: int, lang: str) -> str:
     return forms[calculator]() % {"size": numbers_for(lang).decimal(size, 0)}
 
 
+PLAN_ROWS = {
+    "expected_wounds": N_(
+        "Command phase plan, 10 units (4 fleeing) against 10 enemies, by Wounds expected, engine saved on the "
+        "device: in Python / until the plan is shown / from navigation"
+    ),
+    "victory": N_(
+        "Command phase plan, 10 units (4 fleeing) against 10 enemies, by victories expected, engine saved on the "
+        "device: in Python / until the plan is shown / from navigation"
+    ),
+}
+"""The rows of the Command phase plan's figure (tests/benchmarks/bench_browser.py), by its objective."""
+
+
 def _browser_view(figures: dict, lang: str) -> dict:
     """The calculator pages' figures in Chromium (``docs/benchmarks-browser.json``)."""
     _ = get_translations(lang).gettext
@@ -203,6 +216,14 @@ def _browser_view(figures: dict, lang: str) -> dict:
             (
                 _("Orders advisor, 10 against 10 models, engine ready: in Python / until the table is shown"),
                 f"{numbers.decimal(advisor['compute_ms'], 0)} / {ms(advisor['shown_ms'])}",
+            )
+        )
+    for row in figures.get("plan", []):
+        label = PLAN_ROWS[row["objective"]]
+        rows.append(
+            (
+                _(label),
+                f"{numbers.decimal(row['compute_ms'], 0)} / {ms(row['shown_ms'])} / {ms(row['navigation_ms'])}",
             )
         )
     return {

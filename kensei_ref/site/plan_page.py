@@ -60,6 +60,7 @@ UI = {
     "empty": N_("Put your units and the enemy's on the table, and give the distances between them."),
     "best": N_("Best plan"),
     "other": N_("Other plan %(number)s"),
+    "score": N_("Score: %(score)s"),
     "points": N_("Commandment points spent: at most %(points)s; units expected to regroup: %(regrouped)s."),
     "strategic": N_("Strategic order: %(unit)s at %(target)s (Ki roll %(chance)s)"),
     "regroup": Nn_(

@@ -25,6 +25,10 @@ work). Figures, medians over ``--repeats`` runs unless said otherwise:
   the same after "download everything" on the Offline page (one run: each is minutes of nothing but
   copying on a slow phone, and seconds here).
 
+- plan: the Command phase plan of ``bench_calculators.py``'s warband (10 units, 4 fleeing, against 10
+  enemies), opened by its address with the engine saved on the device: the engine's time, from the
+  request to the plan on screen (the engine's start from its snapshot in), and from navigation.
+
 Prints a Markdown table and writes the figures as JSON to ``--out``. This file is not collected by
 pytest (it is not named ``test_*``).
 """
@@ -32,6 +36,7 @@ pytest (it is not named ``test_*``).
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import http.server
 import json
@@ -47,7 +52,7 @@ from kensei_ref.site.benchmarks_page import machine_text
 from kensei_ref.site.calculator_pages import ENGINE_READY_EVENT, ENGINE_STATE, RESULT_STATE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the shared launch settings
-from bench_calculators import ADVISOR_UNITS  # the same 10 against 10 as the CPython figure
+from bench_calculators import ADVISOR_UNITS, WARBAND_TABLE, WARBAND_UNITS  # the same as the CPython figures
 from browser_launch import CHROMIUM, CHROMIUM_ARGS
 from machine import this_machine
 
@@ -501,6 +506,34 @@ def measure_largest_advisor(browser, base: str) -> list[dict]:
     return found
 
 
+PLAN_FRESH = "() => document.querySelector('.kr-plan')?.dataset.state === 'fresh' && window.__krPlan"
+
+
+def measure_plan(browser, base: str, repeats: int) -> list[dict]:
+    """The Command phase plan of bench_calculators.py's warband (10 units, 4 fleeing, against 10 enemies),
+    opened by its address with the engine saved on the device, once per objective timed there: the
+    engine's time, from the request to the plan on screen, and from navigation to it (medians)."""
+    context = _offline_saved_context(browser, base, {"width": 1280, "height": 900})
+    units = json.dumps(WARBAND_UNITS)
+    context.add_init_script(f"window.localStorage.setItem('kensei-ref:units', {json.dumps(units)});")
+    table = base64.urlsafe_b64encode(json.dumps(WARBAND_TABLE).encode()).decode().rstrip("=")
+    found = []
+    for objective in ("expected_wounds", "victory"):
+        runs: dict[str, list[float]] = {"compute_ms": [], "shown_ms": [], "navigation_ms": []}
+        for _ in range(repeats):
+            page = context.new_page()
+            page.goto(f"{base}/plan/?{urlencode({'table': table, 'objective': objective})}")
+            page.wait_for_function(PLAN_FRESH, timeout=10 * TIMEOUT)
+            figures = page.evaluate("[window.__krPlan.computeMs, window.__krPlan.shownMs, window.__krPlan.shownAt]")
+            for key, value in zip(runs, figures, strict=True):
+                runs[key].append(value)
+            page.close()
+        found.append({"objective": objective, **{key: median(values) for key, values in runs.items()},
+                      **{key.replace("_ms", "_runs_ms"): values for key, values in runs.items()}})  # fmt: skip
+    context.close()
+    return found
+
+
 def measure_bytes(browser, base: str, httpd) -> dict:
     """Bytes of a rule page and of a calculator page, each in a new context (cold cache)."""
     figures = {}
@@ -647,6 +680,14 @@ def print_table(figures: dict) -> None:
                 f"{row['compute_ms']:.0f} ms, {row['shown_ms']:.0f} ms",
             )
         )
+    for row in figures.get("plan", []):
+        rows.append(
+            (
+                f"Command phase plan, 10 units (4 fleeing) v 10 enemies, {row['objective']}, engine saved: "
+                "engine, shown, from navigation",
+                f"{row['compute_ms']:.0f} ms, {row['shown_ms']:.0f} ms, {row['navigation_ms']:.0f} ms",
+            )
+        )
     for label, value in rows:
         print(f"| {label} | {value} |")
 
@@ -689,6 +730,7 @@ def main(argv: list[str] | None = None) -> int:
                 "scenarios": lambda: measure_scenarios(browser, base),
                 "advisor": lambda: measure_advisor(browser, base, args.changes),
                 "largest_advisor": lambda: measure_largest_advisor(browser, base),
+                "plan": lambda: measure_plan(browser, base, args.repeats),
             }
             only = args.only.split(",") if args.only else list(sections)
             unknown = sorted(set(only) - set(sections))

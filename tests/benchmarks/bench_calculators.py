@@ -143,25 +143,34 @@ def largest_advisor(reaction: str) -> Callable[[], int]:
     return lambda: len(advise(mine, enemy, {"distance": 9, "enemy_reaction": reaction}).rows)
 
 
-def warband_table() -> Any:
-    """The Command phase plan's figure: a warband of 10 units (4 of them fleeing) against 10 enemies, every
-    pair of a ready unit and an enemy within reach (8 to 25 cm), a Daimyo on the hill with Ki 6."""
-    from calculators.table import read_table
-
+def _warband_units() -> dict:
     kinds = [archers("archers", 6, 1), {**archers("samurai", 8, 1), "ranged": False, "loaded": False,
              "attack": 4, "short_range_cm": None, "range_cm": None, "long_range_cm": None},
              {**archers("cavalry", 5, 2), "unit_type": "cavalry", "ranged": False, "loaded": False,
               "short_range_cm": None, "range_cm": None, "long_range_cm": None}]  # fmt: skip
     units = [{**kinds[i % 3], "name": f"{side}{i}", "honor": 6} for side in ("mine", "enemy") for i in range(10)]
-    profiles = read_units({"format": "kensei-ref/units", "version": 1, "units": units})
-    document = {
-        "format": "kensei-ref/table", "version": 1, "game": "kensei", "general": "daimyo", "dominance": True,
-        "ki": 6, "mine": [{"unit": f"mine{i}", "state": "fleeing" if i >= 6 else "ready"} for i in range(10)],
-        "enemy": [{"unit": f"enemy{i}"} for i in range(10)],
-        "distances": [{"mine": f"mine{i}", "enemy": f"enemy{j}", "cm": 8 + (3 * i + 5 * j) % 18}
-                      for i in range(6) for j in range(10)],
-    }  # fmt: skip
-    return read_table(document, profiles)
+    return {"format": "kensei-ref/units", "version": 1, "units": units}
+
+
+WARBAND_UNITS = _warband_units()
+"""The Command phase plan's units: archers, samurai and cavalry in turn, ten on each side."""
+
+WARBAND_TABLE = {
+    "format": "kensei-ref/table", "version": 1, "game": "kensei", "general": "daimyo", "dominance": True,
+    "ki": 6, "mine": [{"unit": f"mine{i}", "state": "fleeing" if i >= 6 else "ready"} for i in range(10)],
+    "enemy": [{"unit": f"enemy{i}"} for i in range(10)],
+    "distances": [{"mine": f"mine{i}", "enemy": f"enemy{j}", "cm": 8 + (3 * i + 5 * j) % 18}
+                  for i in range(6) for j in range(10)],
+}  # fmt: skip
+"""The Command phase plan's figure: a warband of 10 units (4 of them fleeing) against 10 enemies, every
+pair of a ready unit and an enemy within reach (8 to 25 cm), a Daimyo on the hill with Ki 6."""
+
+
+def warband_table() -> Any:
+    """:data:`WARBAND_TABLE` read against :data:`WARBAND_UNITS`."""
+    from calculators.table import read_table
+
+    return read_table(WARBAND_TABLE, read_units(WARBAND_UNITS))
 
 
 def advise_command(repeats: int) -> dict:

@@ -18,7 +18,7 @@ from calculators.advisor import rank_key
 from calculators.advisor_odds import capped
 from calculators.command_plan import OBJECTIVES, READINGS, plan_turn
 from calculators.enemy_reply import scored_row
-from calculators.plan_options import pair_options
+from calculators.plan_options import Shared, mean, pair_options
 from calculators.plan_report import plan_json
 from calculators.profiles import read_units
 from calculators.rulebook import RuleValues
@@ -31,7 +31,9 @@ GUARD = {**unit_of_type("infantry", ranged=False, wounds=(2,) * 3), "name": "Gua
 BOWMEN = {**ARCHERS, "name": "Bowmen", "wounds": [1, 1, 1]}
 SCOUTS = {**unit_of_type("harasser_on_foot", ranged=False, wounds=(1, 1)), "name": "Scouts", "honor": 6}
 RONIN = {**SAMURAI, "name": "Ronin", "wounds": [2, 2]}
-PROFILES = read_units(units_file(ARCHERS, SAMURAI, SPEARMEN, GUARD, BOWMEN, SCOUTS, RONIN))
+TWINS = ({**BOWMEN, "name": "Bowmen of the east"}, {**GUARD, "name": "Guard of the east"})
+"""Units alike in all but their names: the plan shares their work with the Bowmen's and the Guard's."""
+PROFILES = read_units(units_file(ARCHERS, SAMURAI, SPEARMEN, GUARD, BOWMEN, SCOUTS, RONIN, *TWINS))
 
 
 def table_of(mine, enemy, distances, **top) -> dict:
@@ -47,6 +49,16 @@ SMALL = table_of(
     ki=6,
 )  # fmt: skip
 """Two of your units (one with a Bushi hero) and a fleeing one, two enemies, one out of the Guard's sight."""
+
+HEROES = table_of(
+    [{"unit": "Bowmen"}, {"unit": "Guard", "bushi_hero": True}, {"unit": "Spearmen", "bushi_hero": True}],
+    [{"unit": "Ronin"}, {"unit": "Scouts"}],
+    [{"mine": "Bowmen", "enemy": "Ronin", "cm": 12}, {"mine": "Guard", "enemy": "Ronin", "cm": 15},
+     {"mine": "Guard", "enemy": "Scouts", "cm": 9, "in_sight": False},
+     {"mine": "Spearmen", "enemy": "Ronin", "cm": 8, "in_sight": False}],
+    ki=7, general="daimyo", dominance=True,
+)  # fmt: skip
+"""Two units with a Bushi hero, each with an enemy out of sight: plans with one strategic order and two."""
 
 
 def _score(dealt, victory, taken, objective, goal):
@@ -100,9 +112,10 @@ def _every_plan_best(document, objective):
     ready = [i for i, unit in enumerate(table.mine) if unit.state == "ready"]
     choices = [[None, *(o for (u, _), found in ((p, pair_options(table, *p, objective, ki)) for p in table.reaches)
                         if u == unit for o in found)] for unit in ready]  # fmt: skip
-    best = {}
+    best, assigned = {}, {}
     for plan in itertools.product(*choices):
         strategic = tuple(sorted(o.unit for o in plan if o is not None and o.strategic is not None))
+        assignment = (strategic, tuple((o.unit, o.target) for o in plan if o is not None))
         groups = {}
         for option in plan:
             if option is not None:
@@ -116,16 +129,43 @@ def _every_plan_best(document, objective):
             total = (total[0] + figures[0], total[1] + figures[1])
         if strategic not in best or total > best[strategic]:
             best[strategic] = total
-    return table, best
+        if assignment not in assigned or total > assigned[assignment]:
+            assigned[assignment] = total
+    ranked = {}
+    for (strategic, _), total in assigned.items():
+        ranked.setdefault(strategic, []).append(total)
+    return table, best, {strategic: sorted(set(totals), reverse=True) for strategic, totals in ranked.items()}
 
 
+@pytest.mark.parametrize("document", [SMALL, HEROES], ids=["small", "heroes"])
 @pytest.mark.parametrize("objective", OBJECTIVES)
-def test_the_best_orders_are_the_best_of_every_plan(objective):
-    table, best = _every_plan_best(SMALL, objective)
+def test_the_best_orders_are_the_best_of_every_plan(document, objective):
+    table, best, _ = _every_plan_best(document, objective)
     plans = plan_turn(table, objective)
     for plan in plans:
-        assert plan.figures == best[plan.strategic], plan.strategic
+        if plan.rank == 0:
+            assert plan.figures == best[plan.strategic], plan.strategic
     assert plans[0].figures[0] == max(figures[0] for figures in best.values()) or objective == "regrouped"
+    assert plans[0].rank == 0
+
+
+@pytest.mark.parametrize("document", [SMALL, HEROES], ids=["small", "heroes"])
+@pytest.mark.parametrize("objective", ["expected_wounds", "victory", "net"])
+@pytest.mark.parametrize("alternatives", [1, 5])
+def test_the_next_best_plans_are_the_next_best_assignments_of_every_plan(document, objective, alternatives):
+    """For each choice of commandment points listed, its plans are the best ways of assigning the
+    units to enemies (each at its best orders), ranked, each figure once, as enumerating every plan
+    ranks them; a plan that buys a strategic order uses it."""
+    table, _, ranked = _every_plan_best(document, objective)
+    plans = plan_turn(table, objective, alternatives=alternatives)
+    for strategic in {plan.strategic for plan in plans}:
+        mine = sorted((plan for plan in plans if plan.strategic == strategic), key=lambda plan: plan.rank)
+        assert [plan.rank for plan in mine] == list(range(len(mine)))
+        assert [plan.figures for plan in mine] == ranked[strategic][: 1 + alternatives], strategic
+        assert len({plan.figures for plan in mine}) == len(mine)
+        for plan in mine:  # every strategic order bought is used
+            assert {o.unit for o in plan.orders if o.strategic is not None} == set(strategic)
+    assert [plan for plan in plan_turn(table, objective, alternatives=0)] == [p for p in plans if p.rank == 0]
 
 
 def test_focus_fire_is_the_convolution_of_the_shots_capped():
@@ -209,3 +249,29 @@ def test_every_reading_the_plan_relies_on_is_a_clarification_in_the_rule_data(bo
     notes = {f"{rule.id}#{note.id}": note.kind for rule in book.rules for note in rule.notes}
     for reading in READINGS:
         assert notes.get(reading) == "reading", reading
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(distances=st.lists(st.integers(3, 30), min_size=8, max_size=8))
+def test_the_work_shared_between_pairs_changes_no_figure(distances):
+    """Pairs of units alike but for their names and distances share their melees and their charges'
+    figures (:class:`calculators.plan_options.Shared`): every option is the one computed alone, and so
+    is the advisor row a plan shows for it."""
+    names = ["Guard", "Guard of the east", "Bowmen", "Bowmen of the east"]
+    pairs = [(mine, enemy) for mine in names for enemy in ("Ronin", "Scouts")][: len(distances)]
+    document = table_of([{"unit": name} for name in names], [{"unit": "Ronin"}, {"unit": "Scouts"}],
+                        [{"mine": mine, "enemy": enemy, "cm": cm, "terrain_between": cm < 5}
+                         for (mine, enemy), cm in zip(pairs, distances, strict=True)])  # fmt: skip
+    table = read_table(document, PROFILES)
+    shared = Shared()
+    for pair in sorted(table.reaches):
+        together = pair_options(table, *pair, "victory", None, shared)
+        alone = pair_options(table, *pair, "victory", None)
+        assert together == alone, pair
+        assert [option.row for option in together] == [option.row for option in alone], pair
+    assert len(shared.turns) < len(table.reaches)
+
+
+@given(st.lists(st.fractions(min_value=0, max_value=1), min_size=1, max_size=12))
+def test_the_mean_over_one_denominator_is_the_sum_of_fractions(pmf):
+    assert mean(pmf) == sum((k * p for k, p in enumerate(pmf)), Fraction(0))

@@ -152,6 +152,7 @@
       }
       root.dataset.state = "computing";
       status.textContent = data.ui.computing;
+      const sent = performance.now();
       const answer = await ask({ plan: { units, table, objective } });
       if (id !== asked) return; // the table changed since
       if (answer.failed) { status.textContent = data.ui.failed; root.dataset.state = "failed"; return; }
@@ -163,13 +164,21 @@
       show(answer.plan);
       status.textContent = data.ui.ready;
       root.dataset.state = "fresh";
-      window.__krPlan = { plan: answer.plan, table, objective };
+      // for the benchmark: the engine's time, from the request to the plan on screen, and since navigation
+      const shownAt = performance.now();
+      window.__krPlan = { plan: answer.plan, table, objective, computeMs: window.__krEngine?.lastMs,
+        shownMs: shownAt - sent, shownAt };
     }
 
     /** One plan: its points, regrouping and strategic orders, each unit's orders, each enemy's outcome. */
     function planBlock(plan, heading, full) {
-      const lines = [element("p", { text: fill(data.ui.points, { points: plan.commandment_points_spent,
-        regrouped: numbers.decimal(plan.expected_regrouped) }) })];
+      const lines = [];
+      if (objective !== "regrouped") { // the figure the plans are sorted by (regrouping is in the next line)
+        const value = objective === "fewest_taken" ? 0 - plan.score : plan.score; // never -0
+        lines.push(element("p", { class: "kr-plan__score", text: fill(data.ui.score, { score: numbers.decimal(value) }) }));
+      }
+      lines.push(element("p", { text: fill(data.ui.points, { points: plan.commandment_points_spent,
+        regrouped: numbers.decimal(plan.expected_regrouped) }) }));
       const notes = [
         ...plan.strategic_orders.map((o) => fill(data.ui.strategic, { unit: o.unit, target: o.target, chance: numbers.percent(o.p_ki) })),
         ...plan.regroup.map((r) => fill(plural(data, data.ui.regroup, r.attempts), { unit: r.unit, attempts: r.attempts,
