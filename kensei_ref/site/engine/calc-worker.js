@@ -114,6 +114,7 @@ async function savedSnapshot() {
       dropSnapshots(SNAPSHOT).then(() => cache.put(SNAPSHOT, copy)).catch(() => {});
       return answer;
     });
+    response.catch(() => {}); // read (and its failure handled) by restore, maybe after it has failed
     return { response, from: "downloaded" };
   } catch {
     return null;
