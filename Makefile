@@ -45,8 +45,8 @@ bench: deps $(CATALOGS)
 	$(PY) tests/benchmarks/bench_terminal.py --out docs/benchmarks.json
 	$(PY) tests/benchmarks/bench_serve.py --out docs/benchmarks.json
 	$(VENV)/bin/mkdocs build --quiet --site-dir .bench-site
-	$(PY) tests/benchmarks/bench_browser.py --site .bench-site --out docs/benchmarks-browser.json
 	tests/ensure_nginx.sh
+	$(PY) tests/benchmarks/bench_browser.py --site .bench-site --out docs/benchmarks-browser.json
 	$(PY) tests/benchmarks/bench_lighthouse.py --site .bench-site --out docs/benchmarks-browser.json
 
 # ruff (rules and formatting), mypy (strict on calculators/), and the layers' import contracts.

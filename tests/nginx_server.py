@@ -88,10 +88,13 @@ class Nginx:
             self.process.wait(timeout=20)
             self.process = None
 
-    def get(self, path: str, *, gzip_ok: bool = True) -> Response:
+    def get(self, path: str, *, gzip_ok: bool = True, accept_encoding: str | None = None) -> Response:
+        """``path`` as nginx sends it: gzipped if it will (``gzip_ok``), or as ``accept_encoding`` allows."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        if accept_encoding is None:
+            accept_encoding = "gzip" if gzip_ok else ""
         try:
-            connection.request("GET", path, headers={"Accept-Encoding": "gzip"} if gzip_ok else {})
+            connection.request("GET", path, headers={"Accept-Encoding": accept_encoding} if accept_encoding else {})
             answer = connection.getresponse()
             headers = {name.lower(): value for name, value in answer.getheaders()}
             return Response(answer.status, headers, answer.read())

@@ -3,6 +3,7 @@ engine is installed once at the site's root, and no page other than a calculator
 
 from __future__ import annotations
 
+import gzip
 import html as html_lib
 import json
 import re
@@ -19,7 +20,13 @@ from kensei_ref.build.engine import PYODIDE_FILES
 from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS
 
 LANG_ROOTS = {"en": "", "fr": "fr", "ru": "ru"}
-ENGINE_FILES = ("calc-worker.js", "calculators.zip", "snapshot-pages.mjs", *(f"pyodide/{n}" for n in PYODIDE_FILES))
+ENGINE_FILES = (
+    "calc-worker.js",
+    "calculators.zip",
+    "snapshot-pages.mjs",
+    "stdlib-later.zip",
+    *(f"pyodide/{n}" for n in PYODIDE_FILES),
+)
 ENGINE_REFERENCE = re.compile(r"pyodide|calc-worker|calculators\.zip|assets/engine", re.IGNORECASE)
 OFFLINE_SETTINGS = re.compile(r'<script type="application/json" id="kr-offline">(.*?)</script>', re.DOTALL)
 
@@ -132,18 +139,26 @@ def test_engine_archive_holds_the_calculators_package(built_site):
 
 def test_the_build_makes_the_engines_snapshot_for_its_version(built_site):
     """One memory snapshot, named as the worker asks for it (after the engine's version), in the worker's
-    stored form (the magic word, the memory's length, its runs of pages); left out of the offline list
-    (the engine keeps it itself)."""
+    stored form (the magic word, the memory's length, its runs of pages, the base's length and checksum,
+    where the heap starts); left out of the offline list (the engine keeps it itself), as are the
+    engine's files compressed for the server, which read back as the files themselves."""
     site, _ = built_site
     folder = site / "assets" / "engine"
     version = re.search(r'const ENGINE_VERSION = "([0-9a-f]{16})";', (folder / "calc-worker.js").read_text("utf-8"))
     assert version, "the worker names no engine version"
     assert [p.name for p in folder.glob("snapshot-*.bin")] == [engine.snapshot_name(version[1])]
-    head = (folder / engine.snapshot_name(version[1])).read_bytes()[:12]
-    magic, length, runs = (int.from_bytes(head[i : i + 4], "little") for i in (0, 4, 8))
-    assert magic == 0x4B525031 and length >= 16 * 2**20 and runs > 0
-    listed = json.loads((site / "offline.json").read_text("utf-8"))
-    assert "snapshot-" not in json.dumps(listed).replace("snapshot-pages.mjs", "")
+    snapshot = folder / engine.snapshot_name(version[1])
+    head = snapshot.read_bytes()[:24]
+    magic, length, runs, base, _, heap = (int.from_bytes(head[i : i + 4], "little") for i in range(0, 24, 4))
+    assert magic == 0x4B525032 and length >= 16 * 2**20 and runs > 0
+    assert 2**20 <= base < length and heap % 4 == 0
+    listed = json.dumps(json.loads((site / "offline.json").read_text("utf-8")))
+    assert "snapshot-" not in listed.replace("snapshot-pages.mjs", "")
+    assert ".br" not in listed and ".gz" not in listed
+    for name in ("pyodide/pyodide.asm.wasm", snapshot.name):
+        original = (folder / name).read_bytes()
+        assert gzip.decompress((folder / f"{name}.gz").read_bytes()) == original
+        assert (folder / f"{name}.br").stat().st_size < (folder / f"{name}.gz").stat().st_size < len(original)
 
 
 def test_no_node_no_snapshot_but_a_clear_error(tmp_path, monkeypatch):

@@ -124,14 +124,24 @@ def test_each_kind_of_file_has_its_type_caching_compression_and_headers(nginx, p
 
 
 def test_the_engines_snapshot_is_sent_compressed(nginx, published):
-    """The build's memory snapshot (15 MB, named after the engine's version) travels gzipped."""
+    """The build's memory snapshot (10 MB, named after the engine's version) travels as the build
+    compressed it: brotli to a browser that takes it (every browser on HTTPS), gzip to one that does
+    not; so does Pyodide's WebAssembly."""
     (snapshot,) = (published / "assets" / "engine").glob("snapshot-*.bin")
-    path = f"/assets/engine/{snapshot.name}"
-    packed, plain = nginx.get(path), nginx.get(path, gzip_ok=False)
-    assert packed.status == 200 and packed.headers["content-type"] == "application/octet-stream"
-    assert packed.headers["content-encoding"] == "gzip" and packed.headers["cache-control"] == "no-cache"
-    assert gzip.decompress(packed.body) == plain.body == snapshot.read_bytes()
-    print(f"snapshot: {len(plain.body)} bytes, {len(packed.body)} gzipped")
+    for path, built in (
+        (f"/assets/engine/{snapshot.name}", snapshot),
+        ("/assets/engine/pyodide/pyodide.asm.wasm", published / "assets/engine/pyodide/pyodide.asm.wasm"),
+    ):
+        packed, plain = nginx.get(path), nginx.get(path, gzip_ok=False)
+        brotli = nginx.get(path, accept_encoding="gzip, deflate, br, zstd")
+        assert packed.status == 200 and packed.headers["content-type"] == plain.headers["content-type"]
+        assert packed.headers["content-encoding"] == "gzip" and packed.headers["cache-control"] == "no-cache"
+        assert gzip.decompress(packed.body) == plain.body == built.read_bytes()
+        assert brotli.headers["content-encoding"] == "br" and brotli.headers["cache-control"] == "no-cache"
+        assert brotli.body == built.with_name(f"{built.name}.br").read_bytes()
+        assert brotli.headers["vary"] == "Accept-Encoding"
+        assert len(brotli.body) < len(packed.body) < len(plain.body) / 2
+        print(f"{path}: {len(plain.body)} bytes, {len(packed.body)} gzipped, {len(brotli.body)} brotli")
 
 
 def test_materials_hashed_assets_are_kept_a_year_but_the_patched_search_worker(nginx, published):
@@ -300,7 +310,8 @@ def test_the_language_switch_opens_the_other_language(page, nginx):
 def _first_visit(browser, nginx: Nginx, address: str, *, engine: bool) -> dict[str, int]:
     """Open ``address`` in a new context (nothing cached, no service worker saving more) until it has
     loaded (and, with ``engine``, until its calculator's engine has answered): every response's bytes
-    as sent (headers and compressed body) against the files' bytes as built."""
+    as sent (headers and compressed body: gzip on the way, or brotli and gzip as the build compressed
+    the engine's files) against the files' bytes as built."""
     context = browser.new_context(service_workers="block")
     requests = []
     context.on("requestfinished", lambda request: requests.append(request))
@@ -318,7 +329,7 @@ def _first_visit(browser, nginx: Nginx, address: str, *, engine: bool) -> dict[s
             response = request.response()
             if response is None:
                 continue
-            if response.headers.get("content-encoding") == "gzip":
+            if response.headers.get("content-encoding") in ("gzip", "br"):
                 as_built += len(nginx.get(request.url.removeprefix(nginx.url).split("?")[0], gzip_ok=False).body)
             else:
                 as_built += int(response.headers.get("content-length") or 0)

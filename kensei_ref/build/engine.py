@@ -3,11 +3,19 @@
 They are written once, at the site's root (``assets/engine/``), and every language's calculator
 pages load them from there; rule pages never do. Pyodide comes from the pinned npm package in
 ``node_modules`` (no CDN); the package is zipped from the same source the Python package installs.
+
+The engine's large files are also written compressed beside themselves (``.br``, brotli at its best
+quality, and ``.gz``), for nginx to send as they are (``deploy/kensei-ref.conf``: ``brotli_static``,
+``gzip_static``): brotli sends Pyodide's WebAssembly in 2.7 MB and the snapshot in 2.8 MB, where
+nginx's own gzip sent 3.5 and 4 MB. Its best quality takes about a minute on two cores, so each file's
+compressed forms are kept in :data:`CACHE` under its content's hash, as the snapshot is under the
+engine's version: a build remakes only what changed.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
 import zipfile
@@ -33,6 +41,15 @@ def calculators_zip(source: Path, target: Path) -> None:
             archive.writestr(info, path.read_bytes())
 
 
+STDLIB_LATER = "stdlib-later.zip"
+"""An empty zip: the standard library a restored engine starts with, until it puts Pyodide's in its
+place after its first answer (calc-worker.js)."""
+CACHE = Path("node_modules") / ".cache" / "kensei-ref"
+"""Under the project: what the builds keep for the next (snapshots, compressed files); ``make clean`` drops it."""
+COMPRESS_SCRIPT = Path(__file__).with_name("compress.mjs")
+COMPRESSED_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".bin")
+"""The engine's files sent compressed (zips are compressed already)."""
+COMPRESS_MIN_BYTES = 1024
 SNAPSHOT_SCRIPT = Path(__file__).with_name("engine_snapshot.mjs")
 """Makes the engine's memory snapshot with Node.js (see that script)."""
 SNAPSHOT_SECONDS = 300
@@ -56,10 +73,12 @@ def install(project: Path, site_dir: Path, *, snapshot: bool = True) -> Path:
     for name in PYODIDE_FILES:
         shutil.copyfile(pyodide / name, target / "pyodide" / name)
     calculators_zip(project / "calculators", target / "calculators.zip")
+    with zipfile.ZipFile(target / STDLIB_LATER, "w"):
+        pass
     shutil.copyfile(SNAPSHOT_PAGES, target / SNAPSHOT_PAGES.name)
     version = write_worker(target)
     if snapshot:
-        write_snapshot(target, version)
+        write_snapshot(target, version, cache=project / CACHE)
     return target
 
 
@@ -68,17 +87,22 @@ def snapshot_name(version: str) -> str:
     return f"snapshot-{version}.bin"
 
 
-def write_snapshot(target: Path, version: str) -> Path:
+def write_snapshot(target: Path, version: str, cache: Path | None = None) -> Path:
     """Make the engine's memory snapshot from the engine in ``target`` (Node.js runs the same Pyodide and
-    calculators as the browser) and write it there, named after the engine's version.
+    calculators as the browser) and write it there, named after the engine's version; with ``cache``,
+    the one kept there for this version, if any, else the one made is kept there.
 
     Raises:
         PluginError: when Node.js is missing or the snapshot cannot be made.
     """
+    output = target / snapshot_name(version)
+    kept = cache / "snapshots" / snapshot_name(version) if cache else None
+    if kept is not None and kept.is_file():
+        shutil.copyfile(kept, output)
+        return output
     node = shutil.which("node")
     if node is None:
         raise PluginError("Node.js is needed to make the engine's snapshot (npm comes with it): install nodejs")
-    output = target / snapshot_name(version)
     try:
         subprocess.run(
             [node, str(SNAPSHOT_SCRIPT), str(target), str(output)],
@@ -93,7 +117,70 @@ def write_snapshot(target: Path, version: str) -> Path:
         output.unlink(missing_ok=True)
         lines = (error.stderr or error.stdout or "").strip().splitlines()
         raise PluginError(f"the engine's snapshot could not be made: {lines[-1] if lines else error}") from None
+    if kept is not None:
+        _keep(output, kept)
     return output
+
+
+def _keep(source: Path, kept: Path) -> None:
+    """Copy ``source`` into the cache as ``kept``, whole or not at all (builds may run side by side)."""
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_name(f"{kept.name}.{os.getpid()}.part")
+    shutil.copyfile(source, partial)
+    partial.replace(kept)
+
+
+COMPRESS_SECONDS = 600
+"""The longest compressing the engine may take (about a minute on two cores, when nothing is cached)."""
+
+
+def precompress(target: Path, cache: Path) -> list[Path]:
+    """Write each large file of the engine's folder ``target`` compressed beside itself, as ``.br`` and
+    ``.gz``, from ``cache`` (by the file's hash) or made with Node.js (its zlib) and kept there; return
+    the files written.
+
+    Raises:
+        PluginError: when Node.js is missing or a file cannot be compressed.
+    """
+    sources = sorted(
+        path
+        for path in target.rglob("*")
+        if path.is_file() and path.suffix in COMPRESSED_SUFFIXES and path.stat().st_size >= COMPRESS_MIN_BYTES
+    )
+    folder = cache / "compressed"
+    folder.mkdir(parents=True, exist_ok=True)
+    wanted: list[tuple[Path, Path, Path]] = []
+    for source in sources:
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()
+        kept = (folder / f"{digest}.br", folder / f"{digest}.gz")
+        if not all(path.is_file() for path in kept):
+            wanted.append((source, *kept))
+    if wanted:
+        node = shutil.which("node")
+        if node is None:
+            raise PluginError("Node.js is needed to compress the engine's files (npm comes with it): install nodejs")
+        arguments = [str(path) for triple in wanted for path in triple]
+        try:
+            subprocess.run(
+                [node, str(COMPRESS_SCRIPT), *arguments],
+                check=True,
+                capture_output=True,
+                text=True,
+                timeout=COMPRESS_SECONDS,
+            )
+        except subprocess.TimeoutExpired:
+            raise PluginError(f"compressing the engine took more than {COMPRESS_SECONDS} s") from None
+        except subprocess.CalledProcessError as error:
+            lines = (error.stderr or error.stdout or "").strip().splitlines()
+            raise PluginError(f"the engine's files could not be compressed: {lines[-1] if lines else error}") from None
+    written = []
+    for source in sources:
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()
+        for encoding in ("br", "gz"):
+            output = source.with_name(f"{source.name}.{encoding}")
+            shutil.copyfile(folder / f"{digest}.{encoding}", output)
+            written.append(output)
+    return written
 
 
 VERSION_LINE = 'const ENGINE_VERSION = "source";'

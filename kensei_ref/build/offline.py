@@ -59,7 +59,7 @@ def kept(path: str) -> bool:
     """Whether a built file is part of the site a reader keeps: not source maps, sitemaps and
     ``robots.txt``, the service worker itself and its list, the server's policy file, the
     downloadable copy, nor lunr's languages the search never loads, nor the engine's memory snapshot
-    (the engine stores it itself where it reads it)."""
+    (the engine stores it itself where it reads it), nor the engine's files compressed for the server."""
     name = path.rsplit("/", 1)[-1]
     if (
         path in (WORKER, LIST, SERVER_FILE, ROBOTS)
@@ -70,6 +70,8 @@ def kept(path: str) -> bool:
         return False
     if path.startswith(ENGINE) and name.startswith("snapshot-") and name.endswith(".bin"):
         return False  # the engine keeps it itself, once downloaded (calc-worker.js)
+    if path.startswith(ENGINE) and name.endswith((".br", ".gz")):
+        return False  # the same files compressed, for the server to send (engine.precompress)
     if "/javascripts/lunr/" in f"/{path}":
         return name in LUNR_KEPT
     return True

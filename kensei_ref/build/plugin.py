@@ -192,8 +192,10 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         return files
 
     def on_env(self, env: jinja2.Environment, *, config: MkDocsConfig, files: Files) -> jinja2.Environment:
-        """The theme's templates compiled once for all the builds of this process (see compiled_templates)."""
+        """The theme's templates compiled once for all the builds of this process (see compiled_templates);
+        the scripts written into pages (kensei_ref.site.inline_script)."""
         env.bytecode_cache = THEME_TEMPLATES
+        env.globals["kr_inline_script"] = site_files.inline_script
         return env
 
     def _to_site_root(self, page: Page) -> str:
@@ -278,6 +280,8 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
         archived = self._build_offline_copy(config, site_dir)
         built = offline.write_service_worker(site_dir, verify=not self.serving, archive=archived)
         log.info("offline: build %s", built["version"])
+        if not self.serving:  # the engine's large files as nginx sends them (brotli, gzip): not files a reader keeps
+            engine.precompress(site_dir / "assets" / "engine", project / engine.CACHE)
 
     def _build_other_languages(self, config: MkDocsConfig, site_dir: Path) -> None:
         """Build each other language into its folder; under ``serve``, only those whose sources changed."""

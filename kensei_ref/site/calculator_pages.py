@@ -25,7 +25,7 @@ from calculators.presentation import present
 from kensei_ref.languages import LABELLED, N_, get_translations, plural_forms
 from kensei_ref.numbers import numbers_for
 from kensei_ref.rules.model import RuleBook
-from kensei_ref.site import ENGINE_FOLDER
+from kensei_ref.site import ENGINE_FOLDER, inline_script
 from kensei_ref.site.pages import (
     GAME_NAMES,
     PageContext,
@@ -309,8 +309,8 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
             view=view,
             ui=ui,
             engine=engine_href(lang, root_language),
-            engine_start=ctx.url("assets/js/engine-start.js"),  # starts the engine early: the page's scripts run last
-            link_inputs=ctx.url("assets/js/link-inputs.js"),  # a shared link's inputs in the form at once
+            engine_start=inline_script("engine-start.js"),  # starts the engine early: the page's scripts run last
+            link_inputs=inline_script("link-inputs.js"),  # a shared link's inputs in the form at once
             units=script_data["units"],  # the pickers' place, with its words for a device without units
             data=json.dumps(script_data, ensure_ascii=False),  # an attribute: Material re-runs scripts it swaps in
         )

@@ -19,6 +19,8 @@ work). Figures, medians over ``--repeats`` runs unless said otherwise:
 - bytes: the response bodies (``Request.sizes()``, as sent, of every request the page and its workers
   made) of a rule page until the network is idle and of a calculator page until its engine is ready,
   and whether the rule page fetched anything of the engine (Pyodide, the worker, calculators.zip);
+- a slow phone (4x CPU, 9 Mbps, 150 ms) opening a shared link, through nginx with deploy/ as published
+  (the engine's files as the build compressed them), with the median run's breakdown;
 - offline: on a first visit of a rule page, the time until the page says "available offline" (the
   service worker has saved that language and the engine), the bytes the server sent in all (the page
   and the service worker) and the storage the site then uses (``navigator.storage.estimate()``); then
@@ -41,8 +43,10 @@ import functools
 import http.server
 import json
 import re
+import shutil
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -55,6 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the 
 from bench_calculators import ADVISOR_UNITS, WARBAND_TABLE, WARBAND_UNITS  # the same as the CPython figures
 from browser_launch import CHROMIUM, CHROMIUM_ARGS
 from machine import this_machine
+from nginx_server import Nginx, free_port
 
 CALCULATOR_PAGE = "calculators/shooting/"
 RULE_PAGE = "kensei/orders/"
@@ -255,10 +260,10 @@ def _offline_saved_context(browser, base: str, viewport: dict):
     return context
 
 
-def measure_table_side(browser, base: str, repeats: int) -> dict:
+def measure_table_side(browser, base: str, repeats: int, published: str) -> dict:
     """The figures of issue "the answer at the table": a shared link with the engine saved on the
     device, a second calculator opened in place, a cold start (loopback, then 4x CPU slowdown and a
-    9 Mbps link) and a recompute until shown."""
+    9 Mbps link; the slow phone's through nginx as published, ``published``) and a recompute until shown."""
     cached, second, recompute = [], [], []
     context = _offline_saved_context(browser, base, {"width": 390, "height": 844})
     for _ in range(repeats):
@@ -288,7 +293,23 @@ def measure_table_side(browser, base: str, repeats: int) -> dict:
         "cold": _cold_start(browser, base, slow=False),
         "cold_full": _cold_start(browser, base, slow=False, build_snapshot=False),
         "cold_slow": _cold_start(browser, base, slow=True),
-        "cold_phone": _cold_start(browser, base, slow=True, latency_ms=150),
+        "cold_phone": _slow_phone(browser, published, repeats),
+    }
+
+
+def _slow_phone(browser, published: str, repeats: int) -> dict:
+    """A slow phone opening a shared link, nothing cached, the site served as published (nginx with
+    deploy/, the engine's files as the build compressed them): medians of ``repeats`` runs, and the
+    median run's breakdown (when the worker was created, each engine file's download, when the
+    snapshot was read and the engine ready, in ms from navigation)."""
+    runs = [_cold_start(browser, published, slow=True, latency_ms=150, breakdown=True) for _ in range(repeats)]
+    runs.sort(key=lambda run: run["shown_ms"])
+    middle = runs[len(runs) // 2]
+    return {
+        **{key: median([run[key] for run in runs]) for key in ("shown_ms", "inputs_ms", "engine_ready_ms")},
+        "snapshot": middle["snapshot"],
+        "shown_runs_ms": [run["shown_ms"] for run in runs],
+        "breakdown": middle["breakdown"],
     }
 
 
@@ -308,7 +329,24 @@ RECOMPUTE_UNTIL_SHOWN = """(name) => new Promise((resolve) => {
 """From an input's change to its figures painted (the frame after the result turns fresh)."""
 
 
-def _cold_start(browser, base: str, *, slow: bool, build_snapshot: bool = True, latency_ms: int = 40) -> dict:
+BREAKDOWN = """() => {
+  const engine = window.__krEngine, timings = engine.timings, created = engine.startedAt;
+  const at = (ms) => Math.round(created + ms);
+  const files = {};
+  for (const [name, file] of Object.entries(timings.files)) {
+    files[name] = { start_ms: at(file.start), end_ms: at(file.end), bytes: file.bytes };
+  }
+  const steps = {};
+  for (const [step, ms] of Object.entries(timings.at)) steps[step] = at(ms);
+  return { worker_created_ms: Math.round(created), files, steps };
+}"""
+"""The engine's start in ms from navigation: the worker's creation, each file it fetched (start, end,
+bytes sent), its steps (calc-worker.js's timings.at: script, matched, memory, pyodide, ready)."""
+
+
+def _cold_start(
+    browser, base: str, *, slow: bool, build_snapshot: bool = True, latency_ms: int = 40, breakdown: bool = False
+) -> dict:
     """Nothing cached: navigation to the shared link's figures on screen, and to its inputs in the form
     (link-inputs.js); slow: 4x CPU slowdown on the page (Chromium's emulation slows the page's thread,
     not the engine's worker) and 9 Mbps with ``latency_ms`` of latency; without the build's snapshot:
@@ -334,6 +372,8 @@ def _cold_start(browser, base: str, *, slow: bool, build_snapshot: bool = True, 
         "engine_ready_ms": page.evaluate("window.__krEngine.readyAt"),
         "snapshot": page.evaluate("window.__krEngine.timings.snapshot"),
     }
+    if breakdown:
+        figures["breakdown"] = page.evaluate(BREAKDOWN)
     context.close()
     return figures
 
@@ -709,6 +749,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{args.site} is not a built site with calculators ({', '.join(missing)} missing): run make build")
 
     httpd, base = serve(args.site.resolve())
+    nginx: list[Nginx] = []
+
+    def published() -> str:
+        """The site as published (nginx with deploy/), started when a figure first needs it."""
+        if not nginx:
+            nginx.append(Nginx(args.site.resolve(), free_port(), Path(tempfile.mkdtemp(prefix="bench-nginx-"))).start())
+        return nginx[0].url
+
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -726,7 +774,7 @@ def main(argv: list[str] | None = None) -> int:
                 "bytes": lambda: measure_bytes(browser, base, httpd),
                 "offline": lambda: measure_offline(browser, base, httpd),
                 "engine_start": lambda: measure_engine_start(browser, base, args.repeats),
-                "table_side": lambda: measure_table_side(browser, base, args.repeats),
+                "table_side": lambda: measure_table_side(browser, base, args.repeats, published()),
                 "scenarios": lambda: measure_scenarios(browser, base),
                 "advisor": lambda: measure_advisor(browser, base, args.changes),
                 "largest_advisor": lambda: measure_largest_advisor(browser, base),
@@ -741,6 +789,9 @@ def main(argv: list[str] | None = None) -> int:
             browser.close()
     finally:
         httpd.shutdown()
+        for server in nginx:
+            server.stop()
+            shutil.rmtree(server.runtime, ignore_errors=True)
     if args.only:
         print(json.dumps(figures, indent=1, ensure_ascii=False))
     else:

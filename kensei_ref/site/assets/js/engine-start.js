@@ -1,8 +1,9 @@
-// The calculators' engine, started as soon as the parser meets a calculator: this script sits right
-// after the calculator's opening tag (templates/calculator.md.j2), while Material's bundle and the
-// site's scripts run at the end of the page, so the engine's start (a worker: Pyodide's files, its
-// compile, its memory) overlaps with theirs instead of waiting for them: about a second sooner on
-// a phone-sized page with two busy cores (tests/benchmarks/bench_browser.py, "shared link").
+// The calculators' engine, started as soon as the parser meets a calculator: this script is written
+// into the page right after the calculator's opening tag (templates/calculator.md.j2,
+// kensei_ref.site.INLINE_SCRIPTS: no round trip to fetch it), while Material's bundle and the site's
+// scripts run at the end of the page, so that the engine's start (a worker: Pyodide's files, its
+// compile, its memory) overlaps with theirs instead of waiting for them: about a second sooner on a
+// slow phone (tests/benchmarks/bench_browser.py, "shared link").
 //
 // calculator.js takes this worker over (window.__krEarly) with the messages it sent meanwhile. A page
 // opened in place by instant navigation (Material runs its scripts again) while the tab's engine runs,

@@ -1,5 +1,6 @@
 // A shared link's inputs, read as soon as the parser meets them: this script sits right after the
-// calculator's form and data (templates/calculator.md.j2), while the engine and the page's own
+// calculator's form and data, written into the page (templates/calculator.md.j2, INLINE_SCRIPTS in
+// kensei_ref/site/__init__.py), while the engine and the page's own
 // scripts come seconds later on a slow phone. It writes the link's inputs into the form at once and
 // marks the figures the build wrote (the page's default scenario) as not yet for them, so that no
 // figure is read as the answer to a link it was not computed for. calculator.js reads the link with

@@ -1,3 +1,4 @@
+// (Written into every page's head: kensei_ref.site.INLINE_SCRIPTS.)
 // A search result's address carries the query ("?h=…") for Material to highlight its words on the page
 // it opens. Material builds one regular expression of the whole query, and from an address with a very
 // long one (a link of 100,000 letters) the browser refuses it: "Invalid regular expression", an
