@@ -175,8 +175,10 @@
   window.addEventListener("offline", () => post({ type: "status" }));
 
   // ---- A new version -------------------------------------------------------------------------------
-  // A page that a build's worker served must not go on with another build's files: when a new build
-  // takes over (the reader pressed "Reload" here or in another tab), every such page reloads.
+  // A page goes on with the build that served it, even once a newer one has taken over (sw.js keeps
+  // its files): it is never reloaded but by the reader, who may be typing in it. It offers the new
+  // version when one is ready, and again when one has taken over; "Reload" makes a waiting one take
+  // over (every other tab then offers it too) and loads this page whole from it.
   const servedByAWorker = !!navigator.serviceWorker.controller;
   let reloading = false;
   function offerUpdate(worker) {
@@ -190,15 +192,17 @@
     button.type = "button";
     button.className = "md-button";
     button.textContent = ui.reload;
-    button.addEventListener("click", () => { reloading = true; worker.postMessage({ type: "skip-waiting" }); });
+    button.addEventListener("click", () => {
+      reloading = true;
+      if (worker && worker.state === "installed") worker.postMessage({ type: "skip-waiting" });
+      else window.location.reload(); // taken over already: the reload comes from the new build
+    });
     bar.append(text, button);
     document.body.append(bar);
   }
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (reloading || servedByAWorker) {
-      reloading = true;
-      window.location.reload();
-    }
+    if (reloading) window.location.reload();
+    else if (servedByAWorker) offerUpdate(null);
   });
 
   // A page opened in place (navigation.js) may be the Offline page: its panel is filled then.
