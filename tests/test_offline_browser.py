@@ -356,6 +356,11 @@ def test_a_new_build_waits_for_the_reader_in_every_tab(context, served, site_cop
     for tab in (page, typing):
         expect(tab.locator(".kr-update")).to_be_visible(timeout=SAVE_TIMEOUT)
     assert "(build 2)" not in page.locator("h1").first.inner_text()
+    # a page opened meanwhile is the old build's still, and the old worker keeps the waiting one's cache
+    page.reload()
+    expect(page.locator(".kr-update")).to_be_visible(timeout=30_000)
+    assert "(build 2)" not in page.locator("h1").first.inner_text()
+    assert page.evaluate(CACHES) == [f"kensei-ref-{old}", f"kensei-ref-{new}"]
 
     page.locator(".kr-update button").click()
     page.wait_for_function("() => window.__krBuild2 === true", timeout=60_000)

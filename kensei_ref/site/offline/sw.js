@@ -179,7 +179,7 @@ function theOwners() {
     const map = new Map();
     for (const name of await caches.keys()) {
       if (!name.startsWith(PREFIX)) continue;
-      const stored = await (await caches.open(name)).match(OWNERS_KEY);
+      const stored = await caches.match(OWNERS_KEY, { cacheName: name });  // opens no cache deleted meanwhile
       for (const id of stored ? await stored.json() : []) map.set(id, name.slice(PREFIX.length));
     }
     return map;
@@ -188,18 +188,22 @@ function theOwners() {
 }
 
 let changing = Promise.resolve();
+/** Runs `change(map)`, which returns the versions whose pages it changed, and keeps those. */
 function changeOwners(change) {
   changing = changing.then(async () => {
     const map = await theOwners();
-    if (await change(map)) await keepOwners(map);
+    await keepOwners(map, await change(map));
   }).catch(() => {});
   return changing;
 }
 
-async function keepOwners(map) {
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX)) continue;
-    const ids = [...map].filter(([, version]) => PREFIX + version === name).map(([id]) => id);
+/** Writes the pages of each of `versions` into its cache, where that cache is still there: a cache
+ * another worker deletes (an install that failed, an older build's) is not made again. */
+async function keepOwners(map, versions) {
+  for (const version of versions) {
+    const name = PREFIX + version;
+    if (!(await caches.has(name))) continue;
+    const ids = [...map].filter(([, owner]) => owner === version).map(([id]) => id);
     const body = JSON.stringify(ids);
     await (await caches.open(name)).put(OWNERS_KEY, new Response(body, { headers: { "Content-Type": "application/json" } }));
   }
@@ -213,27 +217,36 @@ const RECENT_MS = 60_000;
 /** Records that the clients `ids` (a page, a worker it starts) belong to the build `version`. */
 function own(ids, version) {
   return changeOwners((map) => {
-    let changed = false;
+    const changed = new Set();
     for (const id of ids) {
       if (!id) continue;
       recent.set(id, Date.now());
-      if (map.get(id) !== version) { map.set(id, version); changed = true; }
+      if (map.get(id) === version) continue;
+      if (map.has(id)) changed.add(map.get(id));
+      map.set(id, version);
+      changed.add(version);
     }
     return changed;
   });
 }
 
-/** Forgets the clients that are gone, and deletes the caches of older builds no open page uses. */
+/** Forgets the clients that are gone, and deletes the caches of older builds no open page uses (a
+ * newer build's, installing or waiting, is never this worker's to delete: caches.keys() lists caches
+ * in the order they were made). */
 function prune() {
   return changeOwners(async (map) => {
     const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
     for (const [id, at] of recent) if (open.has(id) || Date.now() - at > RECENT_MS) recent.delete(id);
-    for (const id of [...map.keys()]) if (!open.has(id) && !recent.has(id)) map.delete(id);
-    const used = new Set(map.values());
-    for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE && !used.has(name.slice(PREFIX.length))) await caches.delete(name);
+    const changed = new Set();
+    for (const [id, version] of [...map]) {
+      if (!open.has(id) && !recent.has(id)) { map.delete(id); changed.add(version); }
     }
-    return true;
+    const used = new Set(map.values());
+    const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX));
+    for (const name of names.slice(0, Math.max(0, names.indexOf(CACHE)))) {
+      if (!used.has(name.slice(PREFIX.length))) await caches.delete(name);
+    }
+    return changed;
   });
 }
 
