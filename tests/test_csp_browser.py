@@ -35,7 +35,9 @@ def test_every_page_carries_one_policy_first_in_its_head(built_site):
         assert head.index("Content-Security-Policy") < head.index("<script"), path
         policy = found[0]
         assert "object-src 'none'" in policy and "base-uri 'self'" in policy
-        assert "'unsafe-eval'" not in policy and "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]
+        assert "'unsafe-eval'" not in policy and "'unsafe-inline'" not in policy
+        assert "require-trusted-types-for 'script'" in policy and "trusted-types kensei-ref default" in policy
+        assert "style=" not in html and "<style" not in html, f"{path.relative_to(site)}: an inline style"
         for needed in csp.inline_hashes(html):
             assert needed in policy, f"{path.relative_to(site)}: inline script {needed} not allowed"
 
@@ -72,6 +74,30 @@ def test_injected_markup_runs_no_script(page, server):
     assert any(v.startswith("script-src") for v in page.evaluate("window.__violations"))
 
 
+def test_no_inline_style_and_no_script_from_elsewhere(page, server):
+    """Styles from the site's files only; Trusted Types: a script or worker from a string naming another
+    site is refused by the policies (assets/js/trusted-types.js) before any request."""
+    page.goto(f"{server}/kensei/orders/")
+    page.evaluate(WATCH)
+    refused = page.evaluate("""() => {
+      const article = document.querySelector("article");
+      article.insertAdjacentHTML("beforeend", '<p id="kr-styled" style="color: rgb(1, 2, 3)">x</p>');
+      const refusals = [];
+      for (const attempt of [
+        () => new Worker("https://elsewhere.example/w.js"),
+        () => { document.createElement("script").src = "https://elsewhere.example/s.js"; },
+        () => window.krTrustedTypes.createScriptURL("//elsewhere.example/s.js"),
+      ]) {
+        try { attempt(); } catch (error) { refusals.push(error.name); }
+      }
+      return refusals;
+    }""")
+    assert refused == ["TypeError"] * 3
+    page.wait_for_function("() => window.__violations.some((v) => v.startsWith('style-src'))")
+    colour = page.locator("#kr-styled").evaluate("el => getComputedStyle(el).color")
+    assert colour != "rgb(1, 2, 3)"
+
+
 def test_the_site_runs_under_its_policy(page, server):
     page.goto(f"{server}/calculators/")
     page.evaluate(WATCH)
@@ -84,7 +110,14 @@ def test_the_site_runs_under_its_policy(page, server):
     page.locator("label[for='__search']").first.click()
     page.keyboard.type("couvert")
     page.wait_for_selector(".md-search-result__item", timeout=60_000)
+    page.locator(".md-search-result__item a").first.click()  # a result opened in place
+    page.wait_for_function("() => !location.pathname.endsWith('/fr/glossary/')")
     assert page.evaluate("window.__violations") == []
+    for path in ("/ru/units/", "/digest/", "/fr/offline/"):  # unit profiles, QR codes, the offline panel
+        page.goto(f"{server}{path}")
+        page.evaluate(WATCH)
+        page.wait_for_timeout(1_000)
+        assert page.evaluate("window.__violations") == [], path
     assert not [text for text in page.console_errors if "Content Security Policy" in text], page.console_errors
     assert not page.errors
 

@@ -66,6 +66,16 @@ def _visit_once(context, server: SiteServer, path: str = "/kensei/combat/"):
     return page
 
 
+def _until(page, script: str, arg=None, timeout_ms: int = 30_000) -> None:
+    """Wait until ``script``, which answers with a promise, resolves to true (wait_for_function would
+    take the promise itself for true)."""
+    for _ in range(timeout_ms // 250):
+        if page.evaluate(script, arg):
+            return
+        page.wait_for_timeout(250)
+    pytest.fail(f"not true after {timeout_ms} ms: {script}")
+
+
 def _go_offline(context, server: SiteServer) -> None:
     server.stop()
     context.set_offline(True)
@@ -189,12 +199,13 @@ def test_a_new_build_replaces_the_cache(context, served, site_copy):
     page.reload()
     page.locator(".kr-update button").click(timeout=60_000)
     page.wait_for_load_state()
-    # The other tab reloads too, rather than go on with the new build's files under an old page.
-    other.wait_for_function("() => !window.__oldBuild", timeout=30_000)
     page.wait_for_function(f"async () => (await caches.keys()).includes('kensei-ref-{new}')")
-    page.wait_for_function(f"async () => !(await caches.keys()).includes('kensei-ref-{old}')", timeout=30_000)
+    # The other tab is not reloaded: it keeps its build, whose cache stays until that tab is closed.
+    assert other.evaluate("() => window.__oldBuild") is True
+    other.close()
+    page.reload()  # the new worker forgets the pages that are gone, and deletes their build's cache
     page.wait_for_function(READY, timeout=SAVE_TIMEOUT)
-    assert page.evaluate(CACHES) == [f"kensei-ref-{new}"]
+    _until(page, f"async () => (await ({CACHES})()).join() === 'kensei-ref-{new}'")
     # Unchanged files came from the old cache: the engine was not downloaded again.
     assert not [path for path in served.requests if "/assets/engine/" in path], served.requests
     assert "/kensei/terrain/" in served.requests
@@ -315,6 +326,61 @@ def test_a_file_tampered_with_on_the_server_is_never_served(context, served, sit
     page.wait_for_load_state("load")
     assert page.evaluate("() => window.__krBuild2") is None
     assert page.evaluate("async () => (await fetch('../assets/js/tables.js')).status") == 503
+
+
+UPDATE_FOUND = "async () => { await (await navigator.serviceWorker.getRegistration()).update(); }"
+TEXT_OF = "async (path) => (await fetch(path)).text()"
+
+
+def test_a_new_build_waits_for_the_reader_in_every_tab(context, served, site_copy):
+    """Two tabs of one build, the reader typing in the second; a new build is published. Neither tab
+    reloads by itself: both offer the new version. The first accepts it and is loaded whole from the
+    new build; the second keeps what was typed and goes on with its own build's files (from the old
+    cache, though the server has the new ones) until its reader accepts too."""
+    page = _visit_once(context, served)
+    old = offline.read_service_worker(site_copy)["version"]
+    typing = context.new_page()
+    typing.goto(served.url + "/calculators/shooting/")
+    typing.wait_for_function(CONTROLLED)
+    field = typing.locator("form[data-scenario] input[name='attack']").first
+    field.fill("3")
+    typing.evaluate("() => { window.__typing = true; }")
+    new = _publish(
+        site_copy,
+        {
+            "kensei/combat/index.html": ("</h1>", " (build 2)</h1>"),
+            "assets/js/tables.js": ('"use strict";', '"use strict";' + NEW_SCRIPT),
+        },
+    )
+    page.evaluate(UPDATE_FOUND)
+    for tab in (page, typing):
+        expect(tab.locator(".kr-update")).to_be_visible(timeout=SAVE_TIMEOUT)
+    assert "(build 2)" not in page.locator("h1").first.inner_text()
+    # a page opened meanwhile is the old build's still, and the old worker keeps the waiting one's cache
+    page.reload()
+    expect(page.locator(".kr-update")).to_be_visible(timeout=30_000)
+    assert "(build 2)" not in page.locator("h1").first.inner_text()
+    assert page.evaluate(CACHES) == [f"kensei-ref-{old}", f"kensei-ref-{new}"]
+
+    page.locator(".kr-update button").click()
+    page.wait_for_function("() => window.__krBuild2 === true", timeout=60_000)
+    assert "(build 2)" in page.locator("h1").first.inner_text()
+    assert page.evaluate(CACHES) == [f"kensei-ref-{old}", f"kensei-ref-{new}"]
+
+    # The tab being typed in: not reloaded, its text there, the offer still shown, its build's files.
+    assert typing.evaluate("() => window.__typing") is True
+    assert field.input_value() == "3"
+    expect(typing.locator(".kr-update")).to_be_visible()
+    assert "(build 2)" not in typing.evaluate(TEXT_OF, "/kensei/combat/")
+    assert NEW_SCRIPT not in typing.evaluate(TEXT_OF, "/assets/js/tables.js")
+    assert typing.evaluate("() => window.__krBuild2") is None
+
+    typing.locator(".kr-update button").click()
+    typing.wait_for_function("() => window.__krBuild2 === true", timeout=60_000)
+    assert typing.evaluate("() => window.__typing") is None
+    assert "(build 2)" in typing.evaluate(TEXT_OF, "/kensei/combat/")
+    # no page of the old build is open any more: its cache is deleted
+    _until(typing, f"async () => (await ({CACHES})()).join() === 'kensei-ref-{new}'")
 
 
 @pytest.mark.parametrize("path", ["/offline/", "/ru/offline/", "/fr/digest/"])

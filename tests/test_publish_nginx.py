@@ -307,6 +307,20 @@ def test_the_language_switch_opens_the_other_language(page, nginx):
     assert page.console_errors == [] and page.errors == []
 
 
+def test_search_finds_an_inflected_word_under_the_headers_trusted_types(page, nginx):
+    """The header's policy applies to the search worker too (a <meta> one does not): it loads the
+    language's stemmer through its Trusted Types policy, and a Russian word in another form finds its
+    rule, with no violation."""
+    page.goto(nginx.url + "/ru/glossary/")
+    page.evaluate("""() => { window.__violations = [];
+      document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(e.effectiveDirective)); }""")
+    page.locator("label[for='__search']").first.click()
+    page.keyboard.type("болотах")
+    page.wait_for_selector(".md-search-result__item a[href*='shallow-water']", timeout=60_000)
+    assert page.evaluate("window.__violations") == []
+    assert page.console_errors == [] and page.errors == []
+
+
 def _first_visit(browser, nginx: Nginx, address: str, *, engine: bool) -> dict[str, int]:
     """Open ``address`` in a new context (nothing cached, no service worker saving more) until it has
     loaded (and, with ``engine``, until its calculator's engine has answered): every response's bytes

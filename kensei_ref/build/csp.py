@@ -4,9 +4,21 @@ The site's own scripts are files; Material writes three small inline scripts int
 site's scope, the colour palette, the anchor toggle), so the policy names each of them by its
 SHA-256 and no other inline script runs: markup that reached a page (rule data refuses it, see
 ``kensei_ref.rules.loader``) could not run a script. The engine needs WebAssembly
-(``'wasm-unsafe-eval'``); styles keep ``'unsafe-inline'`` for Material's and the result bars' style
-attributes. No ``blob:`` worker or frame: the engine, the search and the site's scripts are files (the
-offline copy's iframe-worker shim, which would need them, runs without a policy). Every page of the
+(``'wasm-unsafe-eval'``). Styles come from the site's files only: no page holds a ``<style>`` element
+or a ``style`` attribute (tables align with ``align``, the result bars are SVG rectangles), and the
+scripts that place things (tooltips, Material's header and sidebars) set properties through the CSSOM,
+which ``style-src`` does not govern. No ``blob:`` worker or frame: the engine, the search and the
+site's scripts are files (the offline copy's iframe-worker shim, which would need them, runs without a
+policy).
+
+Trusted Types are required for script sinks (``require-trusted-types-for 'script'``), with two
+policies, made by ``assets/js/trusted-types.js`` before Material's bundle: the site's own
+(``kensei-ref``: the result template, the engine's worker) and a ``default`` one for Material's
+bundle, which writes HTML strings (pages opened in place, search results, tooltips) and copies inline
+scripts: its HTML and script text pass unchanged, since a policy cannot tell them from other strings,
+and script addresses must be the site's. So Trusted Types add here that no script or worker is
+loaded from a string naming another site (in the pages and, with the server's header, in the search
+worker); whether script runs is still decided by ``script-src`` alone. Every page of the
 site carries the same policy, with every inline script's hash of every language (:func:`unify`), the
 header's: Material's instant navigation keeps the first page's ``<head>`` and adds what differs.
 
@@ -31,7 +43,7 @@ DATA_TYPES = ("application/json", "application/ld+json", "text/template")
 DIRECTIVES = (
     ("default-src", "'self'"),
     ("script-src", "'self' 'wasm-unsafe-eval'"),
-    ("style-src", "'self' 'unsafe-inline'"),
+    ("style-src", "'self'"),
     ("img-src", "'self' data: blob:"),
     ("font-src", "'self'"),
     ("connect-src", "'self'"),
@@ -41,6 +53,8 @@ DIRECTIVES = (
     ("object-src", "'none'"),
     ("base-uri", "'self'"),
     ("form-action", "'self'"),
+    ("require-trusted-types-for", "'script'"),
+    ("trusted-types", "kensei-ref default"),
 )
 HEADER_ONLY = (("frame-ancestors", "'none'"),)
 """Directives a ``<meta>`` policy cannot carry: the server's header adds them."""

@@ -212,7 +212,16 @@ STOP_WORDS_UNMARKED = (
 words of every language of the site count for neither, as Material does for English ones only: "в"
 was marked missing under "движение в ронине". A query of stop words alone keeps them all."""
 
+TRUSTED_SCRIPTS = (
+    "r.length&&(yield importScripts(`${e}/min/lunr.stemmer.support.min.js`,...r))",
+    "r.length&&(yield importScripts(...krTrustedScripts([`${e}/min/lunr.stemmer.support.min.js`,...r])))",
+)
+"""The languages' stemmers are loaded through a Trusted Types policy (krTrustedScripts, in
+search_ranking.js), which the server's Content-Security-Policy header requires in the worker too
+(kensei_ref/build/csp.py): addresses of the site only."""
+
 PATCHES = (
+    TRUSTED_SCRIPTS,
     QUERY_TERMS,
     MATCHED_TERMS,
     FOLDED_LETTERS,

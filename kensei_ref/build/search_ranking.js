@@ -174,3 +174,21 @@ function krFound(location, found) {
   const matched = (term) => (krNormalise(term).match(KR_WORD) || []).some((word) => ours.words.has(word));
   return Object.fromEntries(Object.entries(found).map(([term, isFound]) => [term, isFound || matched(term)]));
 }
+
+/**
+ * The stemmers' addresses for importScripts, through a Trusted Types policy where the worker has them:
+ * the server's Content-Security-Policy header requires Trusted Types in this worker too (csp.py), and
+ * a worker has no default policy of the page's. Addresses of the site only.
+ */
+function krTrustedScripts(addresses) {
+  const types = self.trustedTypes;
+  if (!types || !types.createPolicy) return addresses;
+  krTrustedScripts.policy ??= types.createPolicy("kensei-ref", {
+    createScriptURL: (address) => {
+      const url = new URL(address, self.location.href);
+      if (url.origin !== self.location.origin) throw new TypeError(`Not a script of this site: ${url.href}`);
+      return url.href;
+    },
+  });
+  return addresses.map((address) => krTrustedScripts.policy.createScriptURL(address));
+}

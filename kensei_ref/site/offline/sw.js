@@ -15,8 +15,13 @@
 // One cache per build, named by its version. A file enters it only when its bytes match this build's
 // hash, so a page of one build is never served beside an asset of another. A new build installs
 // into a new cache (reusing every unchanged file of the old one, downloading the rest, and taking
-// again every group the old cache held in full) and takes over only when the reader reloads or
-// closes the site; then the old cache is deleted.
+// again every group the old cache held in full) and takes over when the reader accepts it (the
+// page's "Reload"), or when the reader opens a page the old build cannot serve.
+//
+// Each page belongs to the build that served it, and so do the workers it starts (OWNERS_KEY): once
+// a new build has taken over, a page opened before goes on with its own build's cache, and is
+// never reloaded by the worker (what the reader typed there stays); a build's cache is deleted once
+// no open page belongs to it.
 
 /* global VERSION, LIST_SHA256 */
 const LIST = "offline.json";
@@ -24,6 +29,7 @@ const PREFIX = "kensei-ref-";
 const CACHE = PREFIX + VERSION;
 const GROUPS_KEY = "__groups__";
 const LIST_KEY = "__list__";
+const OWNERS_KEY = "__clients__";
 const SCOPE = self.registration.scope;
 
 /**
@@ -52,7 +58,11 @@ async function readBuild() {
     stored = new Response(bytes, { headers: { "Content-Type": "application/json" } });
     await cache.put(LIST_KEY, stored.clone());
   }
-  const list = await stored.json();
+  return withFiles(await stored.json());
+}
+
+/** The list with `files`: path -> {group, bytes, hash}. */
+function withFiles(list) {
   list.files = new Map();
   for (const [group, files] of Object.entries(list.groups)) {
     for (const [path, bytes, hash] of files) list.files.set(path, { group, bytes, hash });
@@ -159,11 +169,104 @@ self.addEventListener("install", (event) => {
   })());
 });
 
+// ---- Which build each page belongs to ------------------------------------------------------------
+// clientId -> version, kept in each build's cache (OWNERS_KEY: the ids of its pages and workers), so
+// that a worker stopped and started again by the browser still knows them. Changed one at a time.
+
+let owners = null;
+function theOwners() {
+  owners ??= (async () => {
+    const map = new Map();
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(PREFIX)) continue;
+      const stored = await caches.match(OWNERS_KEY, { cacheName: name });  // opens no cache deleted meanwhile
+      for (const id of stored ? await stored.json() : []) map.set(id, name.slice(PREFIX.length));
+    }
+    return map;
+  })();
+  return owners;
+}
+
+let changing = Promise.resolve();
+/** Runs `change(map)`, which returns the versions whose pages it changed, and keeps those. */
+function changeOwners(change) {
+  changing = changing.then(async () => {
+    const map = await theOwners();
+    await keepOwners(map, await change(map));
+  }).catch(() => {});
+  return changing;
+}
+
+/** Writes the pages of each of `versions` into its cache, where that cache is still there: a cache
+ * another worker deletes (an install that failed, an older build's) is not made again. */
+async function keepOwners(map, versions) {
+  for (const version of versions) {
+    const name = PREFIX + version;
+    if (!(await caches.has(name))) continue;
+    const ids = [...map].filter(([, owner]) => owner === version).map(([id]) => id);
+    const body = JSON.stringify(ids);
+    await (await caches.open(name)).put(OWNERS_KEY, new Response(body, { headers: { "Content-Type": "application/json" } }));
+  }
+}
+
+/** Ids recorded in the last minute and not seen open since: a page or worker being made is not among
+ * the open clients yet. */
+const recent = new Map();
+const RECENT_MS = 60_000;
+
+/** Records that the clients `ids` (a page, a worker it starts) belong to the build `version`. */
+function own(ids, version) {
+  return changeOwners((map) => {
+    const changed = new Set();
+    for (const id of ids) {
+      if (!id) continue;
+      recent.set(id, Date.now());
+      if (map.get(id) === version) continue;
+      if (map.has(id)) changed.add(map.get(id));
+      map.set(id, version);
+      changed.add(version);
+    }
+    return changed;
+  });
+}
+
+/** Forgets the clients that are gone, and deletes the caches of older builds no open page uses (a
+ * newer build's, installing or waiting, is never this worker's to delete: caches.keys() lists caches
+ * in the order they were made). */
+function prune() {
+  return changeOwners(async (map) => {
+    const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
+    for (const [id, at] of recent) if (open.has(id) || Date.now() - at > RECENT_MS) recent.delete(id);
+    const changed = new Set();
+    for (const [id, version] of [...map]) {
+      if (!open.has(id) && !recent.has(id)) { map.delete(id); changed.add(version); }
+    }
+    const used = new Set(map.values());
+    const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX));
+    for (const name of names.slice(0, Math.max(0, names.indexOf(CACHE)))) {
+      if (!used.has(name.slice(PREFIX.length))) await caches.delete(name);
+    }
+    return changed;
+  });
+}
+
+/** The older build a page (or a worker it started) belongs to, as {version, cache, list}; null for
+ * this build's. `gone` when that build's cache is no longer there. */
+async function olderBuildOf(clientId) {
+  const version = clientId ? (await theOwners()).get(clientId) : undefined;
+  if (!version || version === VERSION) return null;
+  if (!(await caches.has(PREFIX + version))) return { version, gone: true };
+  const cache = await caches.open(PREFIX + version);
+  const stored = await cache.match(LIST_KEY);
+  if (!stored) return { version, gone: true };
+  return { version, cache, list: withFiles(await stored.json()) };
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
-    }
+    // The pages open now keep the builds that served them (recorded then: olderBuildOf); a page
+    // served before builds recorded their pages reloads itself (its own offline.js) and needs none.
+    await prune();
     await self.clients.claim();
   })());
 });
@@ -191,7 +294,7 @@ self.addEventListener("message", (event) => {
   if (message.type === "skip-waiting") {
     self.skipWaiting();
   } else if (message.type === "status") {
-    event.waitUntil(status().then(reply));
+    event.waitUntil(prune().then(status).then(reply));
   } else if (message.type === "save") {
     event.waitUntil(theBuild().then((build) => {
       const groups = (message.groups || []).filter((group) => group in build.groups);
@@ -231,8 +334,9 @@ a{color:var(--link);display:inline-block;min-height:44px;line-height:44px}
  * A file of the list came with other bytes: a new build was published under the reader, or the file
  * was changed on the server. Its bytes are never returned beside this build's: a page gets the "not
  * shown" page, any other file an error. And if a new build is there, it takes over as soon as it is
- * installed (as the reader's "Reload" would make it): every page a worker served reloads then
- * (offline.js), and a page reloaded comes whole from the new build.
+ * installed (as the reader's "Reload" would make it): a page opened from then on comes whole from
+ * the new build, and the pages open already keep theirs (olderBuildOf) and offer to reload
+ * (offline.js).
  */
 function refuse(build, path, request) {
   handOver();
@@ -257,9 +361,30 @@ async function handOver() {
   ask();
 }
 
-async function respond(request, path) {
+/** A request of a page that an older build served: that build's bytes, from its cache or, when the
+ * server has them still, from the network; else an error (never this build's bytes). */
+async function respondOlder(older, request, path) {
+  if (older.gone) return new Response("", { status: 503, statusText: "Not this page's build" });
+  if (!older.list.files.has(path)) return fetch(request);
+  const key = new URL(path, SCOPE).href;
+  const hit = await older.cache.match(key);
+  if (hit) return hit;
+  const mine = await verified(older.list, path, await fetch(request));
+  if (!mine) return new Response("", { status: 503, statusText: "Not this page's build" });
+  await older.cache.put(key, mine.clone());
+  return mine;
+}
+
+async function respond(event, path) {
+  const request = event.request;
   const build = await theBuild().catch(() => null);
   if (!build) return fetch(request);  // no list (its cache cleared, and no network): nothing to serve
+  // a navigation makes a new page, this build's (its clientId is the page it leaves, if any)
+  const older = request.mode === "navigate" ? null : await olderBuildOf(event.clientId);
+  // a worker a page starts belongs to the page's build
+  const started = ["worker", "sharedworker"].includes(request.destination) ? event.resultingClientId : "";
+  if (request.mode === "navigate" || started) own([event.resultingClientId], older ? older.version : VERSION);
+  if (older) return respondOlder(older, request, path);
   if (!build.files.has(path) && request.mode !== "navigate") return fetch(request);
   const cache = await caches.open(CACHE);
   const key = new URL(path, SCOPE).href;
@@ -286,5 +411,6 @@ self.addEventListener("fetch", (event) => {
   if (path === null || path === "sw.js" || path === LIST) return;
   // Not the site's: left to the browser (once the list is read; until then respond() passes it on).
   if (known && !known.files.has(path) && request.mode !== "navigate") return;
-  event.respondWith(respond(request, path));
+  event.respondWith(respond(event, path));
+  if (request.mode === "navigate") event.waitUntil(prune());
 });

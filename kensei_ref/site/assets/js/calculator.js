@@ -46,6 +46,11 @@
   // An engine started while a page without calculator is idle is named IDLE_START: it restores only what
   // the device holds, and never downloads the build's snapshot (calc-worker.js, worthDownloading).
   const IDLE_START = "idle";
+  /** The engine's worker, through the site's Trusted Types policy (trusted-types.js) where there is one. */
+  function workerAddress(folder) {
+    const address = new URL("calc-worker.js", folder).href;
+    return window.krTrustedTypes ? window.krTrustedTypes.createScriptURL(address) : address;
+  }
   function startEngine(folder, name = "") {
     if (engine.worker || engine.failed) return;
     engine.starts += 1;
@@ -57,7 +62,7 @@
     engine.startedAt = early ? early.startedAt : performance.now();
     engine.stage = "download"; // the worker's own script is fetched first; it then says how far it is
     try {
-      engine.worker = early ? early.worker : new Worker(new URL("calc-worker.js", folder), { type: "module", name });
+      engine.worker = early ? early.worker : new Worker(workerAddress(folder), { type: "module", name });
     } catch {
       engine.failed = true;
       return;
@@ -182,7 +187,9 @@
     const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
     const state = { ready: false, pending: new Map(), views: {}, compare: false, shown: {}, asked: {} };
     const resultTemplate = document.createElement("template");
-    resultTemplate.innerHTML = data.result_template;
+    // the build's markup, from the page's own data (trusted-types.js)
+    resultTemplate.innerHTML = window.krTrustedTypes
+      ? window.krTrustedTypes.createHTML(data.result_template) : data.result_template;
 
     // On a phone the form is long: a bar at the bottom keeps the first result figures in sight while
     // the player edits, and takes them to the full result.

@@ -19,12 +19,36 @@
     return new URL(link.dataset.sitePath, siteUrl.endsWith("/") ? siteUrl : siteUrl + "/").href;
   }
 
+  /** The code as an SVG image, one square per dark module, built as elements: no markup written
+   * from a string (the policy requires Trusted Types for that). */
+  function codeImage(code) {
+    const NS = "http://www.w3.org/2000/svg";
+    const count = code.getModuleCount();
+    const size = count + 2 * MODULES_OF_QUIET_ZONE;
+    let squares = "";
+    for (let row = 0; row < count; row += 1) {
+      for (let column = 0; column < count; column += 1) {
+        if (code.isDark(row, column)) squares += `M${column + MODULES_OF_QUIET_ZONE},${row + MODULES_OF_QUIET_ZONE}h1v1h-1z`;
+      }
+    }
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+    svg.setAttribute("preserveAspectRatio", "xMinYMin meet");
+    const background = document.createElementNS(NS, "rect");
+    for (const [name, value] of [["width", "100%"], ["height", "100%"], ["fill", "white"]]) background.setAttribute(name, value);
+    const modules = document.createElementNS(NS, "path");
+    modules.setAttribute("d", squares);
+    modules.setAttribute("fill", "black");
+    svg.append(background, modules);
+    return svg;
+  }
+
   function drawCode(holder, url) {
     if (typeof window.qrcode !== "function") return false;
     const code = window.qrcode(0, "M");
     code.addData(url, "Byte");
     code.make();
-    holder.innerHTML = code.createSvgTag({ cellSize: 1, margin: MODULES_OF_QUIET_ZONE, scalable: true });
+    holder.replaceChildren(codeImage(code));
     const svg = holder.querySelector("svg");
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", holder.dataset.label);

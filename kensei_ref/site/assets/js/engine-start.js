@@ -15,7 +15,9 @@
   if (!root || running || window.__krEarly || window.location.protocol === "file:" || !("Worker" in window)) return;
   try {
     const folder = new URL(root.dataset.engine, window.location.href);
-    const worker = new Worker(new URL("calc-worker.js", folder), { type: "module" });
+    const address = new URL("calc-worker.js", folder).href;
+    const trusted = window.krTrustedTypes ? window.krTrustedTypes.createScriptURL(address) : address; // trusted-types.js
+    const worker = new Worker(trusted, { type: "module" });
     const early = { worker, startedAt: performance.now(), messages: [], failed: false };
     worker.onmessage = (event) => early.messages.push(event);
     worker.onerror = () => { early.failed = true; };

@@ -28,6 +28,7 @@
     offline: "M3.27 2 2 3.27l2.77 2.77h-.42A5.994 5.994 0 0 0 0 12a6 6 0 0 0 6 6h11.73l2 2L21 18.73zM24 15c0-2.64-2.05-4.78-4.65-4.96A7.49 7.49 0 0 0 12 4c-1.48 0-2.85.43-4 1.19l1.46 1.46C10.21 6.23 11.08 6 12 6a5.5 5.5 0 0 1 5.5 5.5v.5H19a3 3 0 0 1 3 3c0 1.13-.64 2.11-1.56 2.62l1.45 1.45C23.16 18.16 24 16.68 24 15",
     none: "M19.35 10.04A7.49 7.49 0 0 0 12 4C9.11 4 6.6 5.64 5.35 8.04A5.994 5.994 0 0 0 0 14a6 6 0 0 0 6 6h13a5 5 0 0 0 5-5c0-2.64-2.05-4.78-4.65-4.96M19 18H6a4 4 0 0 1-4-4c0-2.05 1.53-3.76 3.56-3.97l1.07-.11.5-.95A5.47 5.47 0 0 1 12 6c2.62 0 4.88 1.86 5.39 4.43l.3 1.5 1.53.11A2.98 2.98 0 0 1 22 15c0 1.65-1.35 3-3 3",
   };
+  const SVG = "http://www.w3.org/2000/svg";
   const indicator = document.createElement("a");
   indicator.className = "md-header__button md-icon kr-offline-indicator";
   indicator.href = new URL(settings.page, languageRoot).href;
@@ -40,12 +41,18 @@
     indicator.dataset.state = state;
     indicator.title = words;
     indicator.setAttribute("aria-label", fill(ui.labelled, { label: ui.indicator, text: words })); // French spaces the colon
-    indicator.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="${ICONS[state]}"/></svg>`;
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("aria-hidden", "true");
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", ICONS[state]);
+    svg.append(path);
+    indicator.replaceChildren(svg);
   }
 
   function message(text) {
     if (!panel) return;
-    panel.innerHTML = "";
+    panel.replaceChildren();
     const paragraph = document.createElement("p");
     paragraph.className = "kr-offline-panel__message";
     paragraph.textContent = text;
@@ -73,7 +80,7 @@
   }
 
   function renderPanel(status, held) {
-    panel.innerHTML = "";
+    panel.replaceChildren();
     const list = document.createElement("ul");
     list.className = "kr-offline-panel__groups";
     let missing = 0;
@@ -175,8 +182,10 @@
   window.addEventListener("offline", () => post({ type: "status" }));
 
   // ---- A new version -------------------------------------------------------------------------------
-  // A page that a build's worker served must not go on with another build's files: when a new build
-  // takes over (the reader pressed "Reload" here or in another tab), every such page reloads.
+  // A page goes on with the build that served it, even once a newer one has taken over (sw.js keeps
+  // its files): it is never reloaded but by the reader, who may be typing in it. It offers the new
+  // version when one is ready, and again when one has taken over; "Reload" makes a waiting one take
+  // over (every other tab then offers it too) and loads this page whole from it.
   const servedByAWorker = !!navigator.serviceWorker.controller;
   let reloading = false;
   function offerUpdate(worker) {
@@ -190,15 +199,17 @@
     button.type = "button";
     button.className = "md-button";
     button.textContent = ui.reload;
-    button.addEventListener("click", () => { reloading = true; worker.postMessage({ type: "skip-waiting" }); });
+    button.addEventListener("click", () => {
+      reloading = true;
+      if (worker && worker.state === "installed") worker.postMessage({ type: "skip-waiting" });
+      else window.location.reload(); // taken over already: the reload comes from the new build
+    });
     bar.append(text, button);
     document.body.append(bar);
   }
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (reloading || servedByAWorker) {
-      reloading = true;
-      window.location.reload();
-    }
+    if (reloading) window.location.reload();
+    else if (servedByAWorker) offerUpdate(null);
   });
 
   // A page opened in place (navigation.js) may be the Offline page: its panel is filled then.
