@@ -7,16 +7,16 @@ catalog (:func:`~kensei_ref.languages.get_translations`), the number formatter
 caller binds them once, as Babel's ``support.Format`` binds a locale, and hands the context down:
 a function that takes a :class:`LanguageContext` cannot mix two languages' words and numbers.
 
-The catalog and the formatter are read when first used, not when the context is made: a terminal
-command gives the formatter its locale's data from its cache first (:mod:`kensei_ref.cli.number_cache`),
-and a lookup by rule number needs neither.
+The catalog and the formatter are read each time they are used, from the functions that keep one of
+each per language, never when the context is made: a terminal command gives the formatter its locale's
+data from its cache first (:mod:`kensei_ref.cli.number_cache`), and a lookup by rule number needs neither.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 
 from kensei_ref.languages import LABELLED, QUOTES, check_language, collation_key, get_translations, plural_forms
 from kensei_ref.languages import typeset as typeset_text
@@ -36,14 +36,15 @@ class LanguageContext:
     def __post_init__(self) -> None:
         check_language(self.lang)
 
-    @cached_property
+    @property
     def translations(self) -> gettext.NullTranslations:
-        """The interface catalog (compiled from its ``.po`` when the ``.mo`` is missing)."""
+        """The interface catalog (compiled from its ``.po`` when the ``.mo`` is missing): the one
+        :func:`~kensei_ref.languages.get_translations` keeps, read when asked, never a copy of its own."""
         return get_translations(self.lang)
 
-    @cached_property
+    @property
     def numbers(self) -> Numbers:
-        """Numbers, percents and signed values as the language writes them."""
+        """Numbers, percents and signed values as the language writes them (one formatter per language)."""
         return numbers_for(self.lang)
 
     def gettext(self, message: str) -> str:

@@ -49,3 +49,11 @@ def test_made_before_it_is_used_it_reads_nothing(monkeypatch):
     assert read == []
     fresh.numbers  # noqa: B018
     assert read == ["ru"]
+
+
+def test_it_reads_the_catalog_kept_now_not_one_of_its_own():
+    """A catalog read again (compiled anew, or from another folder) is the one every context then uses."""
+    language = language_context("fr")
+    before = language.translations
+    get_translations.cache_clear()
+    assert language.translations is get_translations("fr") is not before
