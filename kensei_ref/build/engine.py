@@ -82,6 +82,24 @@ def install(project: Path, site_dir: Path, *, snapshot: bool = True) -> Path:
     return target
 
 
+def _run_node(script: Path, arguments: list[str], seconds: int, task: str) -> None:
+    """Run one of the build's Node.js scripts (the engine's snapshot, its compression), in ``seconds`` at most.
+
+    Raises:
+        PluginError: naming ``task``, when Node.js is missing, too slow, or the script fails (its last line).
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise PluginError(f"Node.js is needed to {task} (npm comes with it): install nodejs")
+    try:
+        subprocess.run([node, str(script), *arguments], check=True, capture_output=True, text=True, timeout=seconds)
+    except subprocess.TimeoutExpired:
+        raise PluginError(f"could not {task} in {seconds} s") from None
+    except subprocess.CalledProcessError as error:
+        lines = (error.stderr or error.stdout or "").strip().splitlines()
+        raise PluginError(f"could not {task}: {lines[-1] if lines else error}") from None
+
+
 def snapshot_name(version: str) -> str:
     """The snapshot's file, the name calc-worker.js asks for (and keeps it under on the device)."""
     return f"snapshot-{version}.bin"
@@ -100,23 +118,11 @@ def write_snapshot(target: Path, version: str, cache: Path | None = None) -> Pat
     if kept is not None and kept.is_file():
         shutil.copyfile(kept, output)
         return output
-    node = shutil.which("node")
-    if node is None:
-        raise PluginError("Node.js is needed to make the engine's snapshot (npm comes with it): install nodejs")
     try:
-        subprocess.run(
-            [node, str(SNAPSHOT_SCRIPT), str(target), str(output)],
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=SNAPSHOT_SECONDS,
-        )
-    except subprocess.TimeoutExpired:
-        raise PluginError(f"the engine's snapshot took more than {SNAPSHOT_SECONDS} s") from None
-    except subprocess.CalledProcessError as error:
+        _run_node(SNAPSHOT_SCRIPT, [str(target), str(output)], SNAPSHOT_SECONDS, "make the engine's snapshot")
+    except PluginError:
         output.unlink(missing_ok=True)
-        lines = (error.stderr or error.stdout or "").strip().splitlines()
-        raise PluginError(f"the engine's snapshot could not be made: {lines[-1] if lines else error}") from None
+        raise
     if kept is not None:
         _keep(output, kept)
     return output
@@ -156,23 +162,8 @@ def precompress(target: Path, cache: Path) -> list[Path]:
         if not all(path.is_file() for path in kept):
             wanted.append((source, *kept))
     if wanted:
-        node = shutil.which("node")
-        if node is None:
-            raise PluginError("Node.js is needed to compress the engine's files (npm comes with it): install nodejs")
         arguments = [str(path) for triple in wanted for path in triple]
-        try:
-            subprocess.run(
-                [node, str(COMPRESS_SCRIPT), *arguments],
-                check=True,
-                capture_output=True,
-                text=True,
-                timeout=COMPRESS_SECONDS,
-            )
-        except subprocess.TimeoutExpired:
-            raise PluginError(f"compressing the engine took more than {COMPRESS_SECONDS} s") from None
-        except subprocess.CalledProcessError as error:
-            lines = (error.stderr or error.stdout or "").strip().splitlines()
-            raise PluginError(f"the engine's files could not be compressed: {lines[-1] if lines else error}") from None
+        _run_node(COMPRESS_SCRIPT, arguments, COMPRESS_SECONDS, "compress the engine's files")
     written = []
     for source in sources:
         digest = hashlib.sha256(source.read_bytes()).hexdigest()
