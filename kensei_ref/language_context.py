@@ -15,26 +15,31 @@ data from its cache first (:mod:`kensei_ref.cli.number_cache`), and a lookup by 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 
 from kensei_ref.languages import LABELLED, QUOTES, check_language, collation_key, get_translations, plural_forms
 from kensei_ref.languages import typeset as typeset_text
-from kensei_ref.numbers import Numbers, numbers_for
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
 if TYPE_CHECKING:
     import gettext
 
+    from kensei_ref.numbers import Numbers
 
-@dataclass(frozen=True, eq=False)
+
 class LanguageContext:
-    """Everything that depends on the language of a page or a command (see the module's documentation)."""
+    """Everything that depends on the language of a page or a command (see the module's documentation).
 
-    lang: str
+    A plain class, not a dataclass: the terminal's search imports neither :mod:`dataclasses` nor
+    :mod:`inspect` (tests/test_terminal_cache.py)."""
 
-    def __post_init__(self) -> None:
-        check_language(self.lang)
+    __slots__ = ("lang",)
+
+    def __init__(self, lang: str) -> None:
+        self.lang = check_language(lang)
+
+    def __repr__(self) -> str:
+        return f"LanguageContext({self.lang!r})"
 
     @property
     def translations(self) -> gettext.NullTranslations:
@@ -44,7 +49,10 @@ class LanguageContext:
 
     @property
     def numbers(self) -> Numbers:
-        """Numbers, percents and signed values as the language writes them (one formatter per language)."""
+        """Numbers, percents and signed values as the language writes them (one formatter per language;
+        Babel is imported only here: showing a rule or a search result formats no number)."""
+        from kensei_ref.numbers import numbers_for
+
         return numbers_for(self.lang)
 
     def gettext(self, message: str) -> str:

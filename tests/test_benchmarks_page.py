@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from kensei_ref.language_context import language_context
 from kensei_ref.languages import get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.site.benchmarks_page import benchmarks_page, machine_facts, machine_text, measured_text
@@ -24,13 +25,13 @@ CORES = {
 
 @pytest.mark.parametrize("lang", CORES)
 def test_the_machine_takes_the_form_its_count_of_cores_asks_for(lang):
-    assert [machine_text({"arch": "x86_64", "cores": n}, lang) for n in (1, 2, 5, 21)] == CORES[lang]
+    assert [machine_text({"arch": "x86_64", "cores": n}, language_context(lang)) for n in (1, 2, 5, 21)] == CORES[lang]
 
 
 def test_a_machine_written_as_an_english_phrase_reads_as_the_same_facts():
     """docs/benchmarks*.json written before the machine was stored as facts keep their page."""
     assert machine_facts("x86_64, 2 cores") == {"arch": "x86_64", "cores": 2}
-    assert machine_text("aarch64, 1 core", "ru") == "aarch64, 1 ядро"
+    assert machine_text("aarch64, 1 core", language_context("ru")) == "aarch64, 1 ядро"
     with pytest.raises(ValueError, match="machine: '2 cores'"):
         machine_facts("2 cores")
 
@@ -44,8 +45,8 @@ def test_a_machine_written_as_an_english_phrase_reads_as_the_same_facts():
     ],
 )
 def test_a_benchmarks_date_is_written_as_its_language_writes_dates(lang, day, moment):
-    assert measured_text("2026-12-04", lang) == day
-    assert measured_text("2026-12-04 19:20", lang) == moment
+    assert measured_text("2026-12-04", language_context(lang)) == day
+    assert measured_text("2026-12-04 19:20", language_context(lang)) == moment
 
 
 @pytest.mark.parametrize("lang", ["fr", "ru"])

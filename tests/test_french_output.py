@@ -12,6 +12,7 @@ from french_typography import problems
 from calculators import CALCULATORS
 from kensei_ref.cli.lookup import render_rule, render_term
 from kensei_ref.cli.main import DATA_DIR, main
+from kensei_ref.language_context import language_context
 from kensei_ref.languages import typeset
 from kensei_ref.rules.loader import load
 from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS
@@ -48,8 +49,16 @@ def test_every_generated_french_page_follows_french_typography(book):
 
 
 def test_every_rule_and_term_in_the_terminal_follows_french_typography(book):
-    found = [f"{rule.id}: {p}" for rule in book.rules for p in _found(typeset(render_rule(book, rule, "fr"), "fr"))]
-    found += [f"{term.id}: {p}" for term in book.terms for p in _found(typeset(render_term(book, term, "fr"), "fr"))]
+    found = [
+        f"{rule.id}: {p}"
+        for rule in book.rules
+        for p in _found(typeset(render_rule(book, rule, language_context("fr")), "fr"))
+    ]
+    found += [
+        f"{term.id}: {p}"
+        for term in book.terms
+        for p in _found(typeset(render_term(book, term, language_context("fr")), "fr"))
+    ]
     assert found == []
 
 

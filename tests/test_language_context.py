@@ -9,6 +9,7 @@ import doctest
 import pytest
 
 import kensei_ref.language_context as module
+from kensei_ref import numbers
 from kensei_ref.language_context import language_context
 from kensei_ref.languages import collation_key, get_translations
 from kensei_ref.numbers import numbers_for
@@ -43,7 +44,7 @@ def test_a_language_the_reference_does_not_have_is_refused():
 def test_made_before_it_is_used_it_reads_nothing(monkeypatch):
     """The terminal makes the context, then gives the formatter its cached locale data, then formats."""
     read = []
-    monkeypatch.setattr(module, "numbers_for", lambda lang: read.append(lang))
+    monkeypatch.setattr(numbers, "numbers_for", lambda lang: read.append(lang))
     monkeypatch.setattr(module, "get_translations", lambda lang: read.append(lang))
     fresh = module.LanguageContext("ru")
     assert read == []

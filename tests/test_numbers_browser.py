@@ -13,6 +13,7 @@ from calculator_tabs import CalculatorTabs
 
 from calculators import CALCULATORS
 from calculators.presentation import present
+from kensei_ref.language_context import language_context
 from kensei_ref.languages import LANGUAGES, get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.site import HERE
@@ -164,7 +165,7 @@ def _built_text(lang: str, name: str, inputs: dict) -> str:
     """The result's text as the build writes it, for ``inputs`` (the page's template and result view)."""
     tr = get_translations(lang).gettext
     ui = {key: tr(message) for key, message in UI.items()}
-    view = result_view(present(name, inputs), lang, {})
+    view = result_view(present(name, inputs), language_context(lang), {})
     return _text_of(str(environment(lang).get_template("_calc_result.html.j2").module.body(view, ui)))
 
 

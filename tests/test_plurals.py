@@ -155,17 +155,18 @@ def test_the_advisor_in_the_terminal_says_each_russian_form():
 
 
 def test_the_benchmarks_page_counts_in_words_that_agree():
-    shown = [calculation_label("shooting", count, "ru") for count in COUNTS]
+    russian, english, french = (language_context(lang) for lang in ("ru", "en", "fr"))
+    shown = [calculation_label("shooting", count, russian) for count in COUNTS]
     assert shown == ["Стрельба, 1 кубик", "Стрельба, 2 кубика", "Стрельба, 5 кубиков", "Стрельба, 21 кубик"]
-    assert calculation_label("melee", 21, "ru") == "Ближний бой, 21 против 21 Раны, с броском Инициативы"
-    assert calculation_label("planner", 3, "ru") == "Планировщик перегруппировки, 3 отряда и 3 очка"
-    assert calculation_label("shooting", 1, "en") == "Shooting, 1 die"
-    assert calculation_label("advisor", 1, "fr") == "Conseiller d'ordres, 1 contre 1 figurine, tous les ordres"
+    assert calculation_label("melee", 21, russian) == "Ближний бой, 21 против 21 Раны, с броском Инициативы"
+    assert calculation_label("planner", 3, russian) == "Планировщик перегруппировки, 3 отряда и 3 очка"
+    assert calculation_label("shooting", 1, english) == "Shooting, 1 die"
+    assert calculation_label("advisor", 1, french) == "Conseiller d'ordres, 1 contre 1 figurine, tous les ordres"
 
 
 def test_the_page_gets_every_form_under_its_cldr_category():
     """What calculator.js and units.js choose from: each refusal's forms, by the category Intl.PluralRules names."""
-    plurals = calculator_plurals("ru")
+    plurals = calculator_plurals(language_context("ru"))
     for count_name in REFUSALS:
         forms = plurals[_refusal(count_name).msgid]
         assert set(forms) == {"one", "few", "many", "other"}

@@ -19,7 +19,8 @@ from pathlib import Path
 from kensei_ref.build.csp import SERVER_FILE
 from kensei_ref.build.icons import SIZES
 from kensei_ref.build.sitemap import ROBOTS
-from kensei_ref.languages import LANGUAGES, N_, get_translations, up_to_site_root
+from kensei_ref.language_context import language_context
+from kensei_ref.languages import LANGUAGES, N_, up_to_site_root
 from kensei_ref.site import ENGINE_FOLDER, SERVICE_WORKER
 from kensei_ref.site.offline_page import BACKGROUND_COLOUR, THEME_COLOUR
 
@@ -110,7 +111,7 @@ def version(groups: dict[str, list[list]]) -> str:
 
 
 def fallback_strings() -> dict[str, dict[str, str]]:
-    return {lang: {key: get_translations(lang).gettext(text) for key, text in FALLBACK.items()} for lang in LANGUAGES}
+    return {lang: {key: language_context(lang).gettext(text) for key, text in FALLBACK.items()} for lang in LANGUAGES}
 
 
 def write_service_worker(site_dir: Path, *, verify: bool = True, archive: dict | None = None) -> dict:
@@ -146,7 +147,7 @@ def web_manifest(lang: str) -> dict:
     Addresses are relative to the manifest, so the site works under any path; every language's app
     is in the scope of the one service worker at the site's root.
     """
-    _ = get_translations(lang).gettext
+    _ = language_context(lang).gettext
     root = up_to_site_root(lang) or "./"
     return {
         "id": "./",

@@ -33,7 +33,8 @@ import re
 from pathlib import Path
 
 from kensei_ref.build.search_patch import LANGUAGE_KEY
-from kensei_ref.languages import LANGUAGES, get_translations
+from kensei_ref.language_context import language_context
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.rules.model import Rule, RuleBook
 from kensei_ref.rules.search import plain_text, rule_fields
 
@@ -130,7 +131,7 @@ def _labels(lang: str) -> Labels:
     :func:`_shown_text` reads paragraphs."""
 
     def shown(labels: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(" ".join(get_translations(lang).gettext(label).split()) for label in labels)
+        return tuple(" ".join(language_context(lang).gettext(label).split()) for label in labels)
 
     return shown(CITING_LABELS), shown(EXAMPLE_LABELS), shown(EXTRA_LABELS)
 

@@ -25,7 +25,7 @@ from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.one_line import escaped, one_line
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.language_context import LanguageContext, language_context
-from kensei_ref.languages import LABELLED, LANGUAGES, get_translations
+from kensei_ref.languages import LABELLED, LANGUAGES
 
 BAR_WIDTH = 30
 SHOWN_ABOVE = 0.001
@@ -50,7 +50,7 @@ def option(name: str) -> str:
 def error_line(prog: str, error: CalculatorInputError, lang: str) -> str:
     """The one line a refused input prints: its option, and the rule's objection in ``lang`` (with the
     words that follow a count in the form the count asks for) where the catalog has it, else in English."""
-    catalog = get_translations(lang) if lang in LANGUAGES else None
+    catalog = language_context(lang).translations if lang in LANGUAGES else None
     _ = catalog.gettext if catalog else str
     message = _(OPTION_REFUSAL).format(option=option(error.field), message=error.describe(option, catalog))
     return one_line(_(ERROR_LINE).format(prog=prog, message=message)) + "\n"

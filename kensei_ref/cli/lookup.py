@@ -20,7 +20,8 @@ from collections.abc import Callable, Sequence
 from kensei_ref.cli import compiled
 from kensei_ref.cli.compiled import PlainText
 from kensei_ref.cli.one_line import terminal_columns
-from kensei_ref.languages import LABELLED, LANGUAGES, QUOTES, get_translations, typeset
+from kensei_ref.language_context import LanguageContext, language_context
+from kensei_ref.languages import LANGUAGES
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def _command(
 def run_rule(args: argparse.Namespace) -> int:
     """Print the rule named in ``args.rule``; 1 when there is none."""
     book = compiled.bundled().book()
-    _ = get_translations(args.lang).gettext
+    language = language_context(args.lang)
     rule = _exactly_named(book, args.rule)
     if rule is None:
         from kensei_ref.rules.search import NotFound, find_rule
@@ -115,10 +116,8 @@ def run_rule(args: argparse.Namespace) -> int:
         try:
             rule = find_rule(book, args.rule)
         except NotFound as missing:
-            return _not_found("rule", _rule_message(missing, args.lang, _), _)
-    sys.stdout.write(
-        typeset(render_rule(book, rule, args.lang, _width(), compiled.bundled().plain(args.lang)), args.lang)
-    )
+            return _not_found("rule", _rule_message(missing, language), language)
+    sys.stdout.write(language.typeset(render_rule(book, rule, language, _width(), compiled.bundled().plain(args.lang))))
     return 0
 
 
@@ -136,7 +135,8 @@ def run_search(args: argparse.Namespace) -> int:
     """Print the rules that match ``args.query``; 1 when none does, 2 for an empty query."""
     from kensei_ref.rules.search import words
 
-    _ = get_translations(args.lang).gettext
+    language = language_context(args.lang)
+    _ = language.gettext
     query = " ".join(args.query)
     if not words(query):
         return _error("search", _("empty query: give words, a rule number or a rule id to look for"), _)
@@ -147,14 +147,14 @@ def run_search(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps([hit.to_json() for hit in hits], ensure_ascii=False) + "\n")
         return 0 if hits else 1
     if not hits:
-        return _not_found("search", _("no rule matches {query}").format(query=_echo(query, args.lang)), _)
+        return _not_found("search", _("no rule matches {query}").format(query=_echo(query, language)), language)
     width = _width()
     rank_width = len(str(len(hits)))
     for rank, hit in enumerate(hits, 1):
         number = f"{hit.number}  " if hit.number else ""
-        sys.stdout.write(typeset(f"{rank:>{rank_width}}. {hit.id}  {number}{hit.title}\n", args.lang))
+        sys.stdout.write(language.typeset(f"{rank:>{rank_width}}. {hit.id}  {number}{hit.title}\n"))
         indent = " " * (rank_width + 2)
-        sys.stdout.write(typeset("\n".join(_fill(hit.snippet, width, indent, indent)) + "\n", args.lang))
+        sys.stdout.write(language.typeset("\n".join(_fill(hit.snippet, width, indent, indent)) + "\n"))
     return 0
 
 
@@ -163,35 +163,38 @@ def run_glossary(args: argparse.Namespace) -> int:
     from kensei_ref.rules.search import NotFound, find_terms, words
 
     book = compiled.bundled().book()
-    _ = get_translations(args.lang).gettext
+    language = language_context(args.lang)
+    _ = language.gettext
     wanted = " ".join(args.term)
     if not words(wanted):
         return _error("glossary", _("empty name: give a glossary term in English, French or Russian"), _)
     try:
         terms = find_terms(book, wanted)
     except NotFound as missing:
-        quoted = _echo(wanted, args.lang)
+        quoted = _echo(wanted, language)
         if missing.suggestions:
             message = _("no glossary term is called {name}; nearest: {names}").format(
                 name=quoted, names=", ".join(missing.suggestions)
             )
         else:
             message = _("no glossary term is called {name}").format(name=quoted)
-        return _not_found("glossary", message, _)
+        return _not_found("glossary", message, language)
     width, plain = _width(), compiled.bundled().plain(args.lang)
-    sys.stdout.write(typeset("\n".join(render_term(book, term, args.lang, width, plain) for term in terms), args.lang))
+    sys.stdout.write(language.typeset("\n".join(render_term(book, term, language, width, plain) for term in terms)))
     return 0
 
 
 # -- rendering ---------------------------------------------------------------------------------
 
 
-def render_rule(book: RuleBook, rule: Rule, lang: str, width: int = 80, plain: PlainText | None = None) -> str:
-    """One rule as readable plain text in ``lang``; ``plain`` writes a text's references out (the compiled
-    rule book's, or else :func:`~kensei_ref.rules.search.plain_text`)."""
+def render_rule(
+    book: RuleBook, rule: Rule, language: LanguageContext, width: int = 80, plain: PlainText | None = None
+) -> str:
+    """One rule as readable plain text in ``language``; ``plain`` writes a text's references out (the
+    compiled rule book's, or else :func:`~kensei_ref.rules.search.plain_text`)."""
+    lang = language.lang
     plain = plain or _plain_text(book, lang)
-
-    _ = get_translations(lang).gettext
+    _ = language.gettext
     chapter = book.chapter_of(rule.id)
     heading = f"{rule.number} {rule.title[lang]}" if rule.number else rule.title[lang]
     lines = [heading, "=" * len(heading), f"{rule.id} · {chapter.game.capitalize()} · {chapter.title[lang]}"]
@@ -202,13 +205,13 @@ def render_rule(book: RuleBook, rule: Rule, lang: str, width: int = 80, plain: P
         label = f"{_('Worked example')} · {book.example_labels[example.origin][lang]}"
         lines += ["", label, *terminal_lines(plain(example.text, rule), width, "  ")]
         if example.source:
-            lines += _wrap(f"{_('Source:')} {_citation(book, example.source, lang)}", width, "  ")
+            lines += _wrap(f"{_('Source:')} {_citation(book, example.source, language)}", width, "  ")
     for note in rule.notes:
         lines += ["", _note_kind(note.kind, _), *terminal_lines(plain(note.text, rule), width, "  ")]
         if note.sources:
-            passages = _("; ").join(_citation(book, citation, lang) for citation in note.sources)
+            passages = _("; ").join(_citation(book, citation, language) for citation in note.sources)
             lines += _wrap(f"{_('Passages involved:')} {passages}", width, "  ")
-    lines += ["", *_wrap(f"{_('Source:')} {_citation(book, rule.source, lang)}", width)]
+    lines += ["", *_wrap(f"{_('Source:')} {_citation(book, rule.source, language)}", width)]
     if rule.see_also:
         lines += [_("See also:"), *_rule_list([book.rule(target) for target in rule.see_also], lang)]
     return "\n".join(lines) + "\n"
@@ -220,18 +223,20 @@ def _stale(rule: Rule, lang: str) -> bool:
     return freshness.is_stale(rule, lang)
 
 
-def render_term(book: RuleBook, term: Term, lang: str, width: int = 80, plain: PlainText | None = None) -> str:
-    """One glossary term: its names in the three languages, its definition in ``lang``, its rule."""
+def render_term(
+    book: RuleBook, term: Term, language: LanguageContext, width: int = 80, plain: PlainText | None = None
+) -> str:
+    """One glossary term: its names in the three languages, its definition in ``language``, its rule."""
     from kensei_ref.rules.search import referenced_terms
 
+    lang = language.lang
     plain = plain or _plain_text(book, lang)
-
-    _ = get_translations(lang).gettext
+    _ = language.gettext
     heading = term.name[lang]
     if term.japanese:
         heading += f" ({_('Japanese term')})"
     lines = [heading, "=" * len(heading)]
-    lines += ["  " + _(LABELLED).format(label=name_lang, text=term.name[name_lang]) for name_lang in LANGUAGES]
+    lines += ["  " + language.labelled(name_lang, term.name[name_lang]) for name_lang in LANGUAGES]
     lines += ["", *terminal_lines(plain(term.definition, None), width)]
     if term.rule:
         rule = book.rule(term.rule)
@@ -312,30 +317,25 @@ def _label(rule: Rule, lang: str) -> str:
     return f"{rule.number} {rule.title[lang]}" if rule.number else rule.title[lang]
 
 
-def _quote(text: str, lang: str) -> str:
-    opening, closing = QUOTES[lang]
-    return f"{opening}{text}{closing}"
-
-
 ECHOED_LETTERS = 60
 """How much of what a user typed an error line repeats."""
 
 
-def _echo(typed: str, lang: str) -> str:
+def _echo(typed: str, language: LanguageContext) -> str:
     """What the user typed, as an error line repeats it: quoted, on one line (control characters and
     runs of blanks become one space), and cut after ECHOED_LETTERS letters."""
     line = " ".join("".join(" " if unicodedata.category(c)[0] == "C" else c for c in typed).split())
     if len(line) > ECHOED_LETTERS:
         line = line[:ECHOED_LETTERS].rstrip() + "…"
-    return _quote(line, lang)
+    return language.quote(line)
 
 
-def _citation(book: RuleBook, citation: Citation, lang: str) -> str:
+def _citation(book: RuleBook, citation: Citation, language: LanguageContext) -> str:
     if citation.ref:
         ref = book.reference(citation.ref)
-        return f"{ref.publisher}, {_quote(ref.title, lang)} ({ref.year})"
+        return f"{ref.publisher}, {language.quote(ref.title)} ({ref.year})"
     source = book.source(citation.text or "")
-    return f"{source.title[lang]}, {_quote(citation.section or '', lang)}"
+    return f"{source.title[language.lang]}, {language.quote(citation.section or '')}"
 
 
 def _note_kind(kind: str, _: Callable[[str], str]) -> str:
@@ -346,8 +346,9 @@ def _note_kind(kind: str, _: Callable[[str], str]) -> str:
     return _("Reading of the rules")
 
 
-def _rule_message(missing: NotFound, lang: str, _: Callable[[str], str]) -> str:
-    wanted = _echo(missing.wanted, lang)
+def _rule_message(missing: NotFound, language: LanguageContext) -> str:
+    _ = language.gettext
+    wanted = _echo(missing.wanted, language)
     ids = ", ".join(missing.suggestions)
     if missing.ambiguous:
         return _("{wanted} names a rule in both games: {ids}").format(wanted=wanted, ids=ids)
@@ -356,8 +357,8 @@ def _rule_message(missing: NotFound, lang: str, _: Callable[[str], str]) -> str:
     return _("no rule has the id or number {wanted}").format(wanted=wanted)
 
 
-def _not_found(command: str, message: str, _: Callable[[str], str]) -> int:
-    sys.stderr.write(_(LABELLED).format(label=f"kensei-ref {command}", text=message) + "\n")
+def _not_found(command: str, message: str, language: LanguageContext) -> int:
+    sys.stderr.write(language.labelled(f"kensei-ref {command}", message) + "\n")
     return 1
 
 

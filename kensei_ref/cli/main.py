@@ -22,7 +22,8 @@ from pathlib import Path
 from kensei_ref.cli import output
 from kensei_ref.cli.one_line import one_line, terminal_columns
 from kensei_ref.cli.speech import argparse_speaking, command_language, locale_language
-from kensei_ref.languages import BY_CODE, LANGUAGES, N_, CatalogMissing, get_translations
+from kensei_ref.language_context import language_context
+from kensei_ref.languages import BY_CODE, LANGUAGES, N_, CatalogMissing
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
 if TYPE_CHECKING:
@@ -192,7 +193,7 @@ def build_parser(lang: str = "en", argv: Sequence[str] = ()) -> argparse.Argumen
     """The parser of ``kensei-ref`` in ``lang`` for the command line ``argv``: only the command it names is
     declared, with its arguments, so that a command imports nothing another one needs (without a known
     command, every command is declared, for the help and the refusal to list)."""
-    _ = get_translations(lang).gettext
+    _ = language_context(lang).gettext
     spaced = BY_CODE[lang].spaced_punctuation
     formatter = type("_Formatter", (_Formatter,), {"before_colon": "\u00a0" if spaced else ""})
     parser_class = type("_Parser", (_Parser,), {"gettext": staticmethod(_), "formatter": formatter})
@@ -225,7 +226,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except output.OutputLost as lost:
         output.discard(original)
         if sys.stderr is not None:
-            sys.stderr.write(get_translations(lang).gettext(OUTPUT_LOST).format(reason=one_line(lost.reason)) + "\n")
+            message = language_context(lang).gettext(OUTPUT_LOST).format(reason=one_line(lost.reason))
+            sys.stderr.write(message + "\n")
         return 1
     finally:
         output.restored(original)
@@ -233,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(argv: list[str], lang: str) -> int:
     try:
-        with argparse_speaking(get_translations(lang)):
+        with argparse_speaking(language_context(lang).translations):
             parser = build_parser(lang, argv)
             args = parser.parse_args(argv)
         if getattr(args, "lang", None) is None:

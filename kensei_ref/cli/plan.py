@@ -17,14 +17,15 @@ from typing import Any
 from calculators import CalculatorInputError, RuleValues
 from calculators.command_plan import OBJECTIVES, PLAN_OBJECTIVE_LABELS, plan_turn
 from calculators.enemy_reply import REPLY_LABELS
+from calculators.errors import quoted
 from calculators.orders import ACTION_LABELS
 from calculators.plan_report import plan_json
 from calculators.table import parse_table
 from kensei_ref.cli.calc import error_line
 from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.units import read_file, read_json_file
-from kensei_ref.languages import LANGUAGES, N_, get_translations
-from kensei_ref.numbers import numbers_for
+from kensei_ref.language_context import LanguageContext, language_context
+from kensei_ref.languages import LANGUAGES, N_
 
 TERMINAL_WIDTH = 80
 
@@ -52,6 +53,8 @@ def run_plan(args: argparse.Namespace) -> int:
     """Print the plans, the best first; 0, or 2 for a bad input (one line)."""
     lang, rules = args.lang, RuleValues.bundled()
     try:
+        if lang not in LANGUAGES:
+            raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {quoted(lang)}")
         give_cached_numbers(lang)
         profiles = read_file(args.units_file, rules, lang)
         table = read_json_file(args.table_file, "table", lambda text: parse_table(text, profiles, rules), lang)
@@ -63,7 +66,8 @@ def run_plan(args: argparse.Namespace) -> int:
     if args.plan_json:
         sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(render(report, lang))
+        language = language_context(lang)
+        sys.stdout.write(language.typeset(render(report, language)))
     return 0
 
 
@@ -74,13 +78,13 @@ def _planned(table: Any, args: argparse.Namespace, rules: RuleValues) -> Any:
         return plan_turn(table, args.objective, rules)
     except CalculatorInputError as error:
         inner = {"file": repr(args.table_file), "field": error.field}
-        inner["message"] = error.describe(str, get_translations(args.lang))
+        inner["message"] = error.describe(str, language_context(args.lang).translations)
         raise CalculatorInputError("table", N_("{file}: {field}: {message}"), values=inner) from None
 
 
-def render(report: dict[str, Any], lang: str) -> str:
-    """The plans in ``lang``, within :data:`TERMINAL_WIDTH` columns: the best in full, the others shorter."""
-    _ = get_translations(lang).gettext
+def render(report: dict[str, Any], language: LanguageContext) -> str:
+    """The plans in ``language``, within :data:`TERMINAL_WIDTH` columns: the best in full, the others shorter."""
+    _ = language.gettext
     objective = report["objective"]
     label = _(PLAN_OBJECTIVE_LABELS[objective])
     title = _("Command phase plan")
@@ -93,25 +97,25 @@ def render(report: dict[str, Any], lang: str) -> str:
     for number, plan in enumerate(report["plans"]):
         heading = _("Best plan") if number == 0 else _("Other plan {number}").format(number=number)
         lines += ["", heading, "-" * len(heading)]
-        lines += _score_lines(plan, objective, lang)
-        lines += _plan_lines(plan, lang, full=number == 0)
+        lines += _score_lines(plan, objective, language)
+        lines += _plan_lines(plan, language, full=number == 0)
     lines += ["", *_wrapped(_("Each figure is that of the orders advisor and the calculators: --json lists them."))]
     return "\n".join(lines) + "\n"
 
 
-def _score_lines(plan: dict[str, Any], objective: str, lang: str) -> list[str]:
+def _score_lines(plan: dict[str, Any], objective: str, language: LanguageContext) -> list[str]:
     """The plan's figure by the objective the plans are sorted by (the units expected to regroup, which
     sort the plans of that objective, are in the next line)."""
     if objective == "regrouped":
         return []
-    _ = get_translations(lang).gettext
+    _ = language.gettext
     value = 0.0 - plan["score"] if objective == "fewest_taken" else plan["score"]  # never -0
-    return _wrapped(_("Score: {score}").format(score=numbers_for(lang).decimal(value)))
+    return _wrapped(_("Score: {score}").format(score=language.numbers.decimal(value)))
 
 
-def _plan_lines(plan: dict[str, Any], lang: str, *, full: bool) -> list[str]:
-    _ = get_translations(lang).gettext
-    numbers = numbers_for(lang)
+def _plan_lines(plan: dict[str, Any], language: LanguageContext, *, full: bool) -> list[str]:
+    _ = language.gettext
+    numbers = language.numbers
     lines = _wrapped(
         _("Commandment points spent: at most {points}; units expected to regroup: {regrouped}.").format(
             points=plan["commandment_points_spent"], regrouped=numbers.decimal(plan["expected_regrouped"])
@@ -131,9 +135,8 @@ def _plan_lines(plan: dict[str, Any], lang: str, *, full: bool) -> list[str]:
             ),
             "  ",
         )
-    catalog = get_translations(lang)
     for regroup in plan["regroup"]:
-        template = catalog.ngettext(
+        template = language.ngettext(
             "Regroup {unit}: up to {attempts} attempt, regroups {chance}",
             "Regroup {unit}: up to {attempts} attempts, regroups {chance}",
             regroup["attempts"],

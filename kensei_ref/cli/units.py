@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from calculators import CalculatorInputError, RuleValues
-from kensei_ref.languages import LANGUAGES, N_, get_translations
+from kensei_ref.language_context import language_context
+from kensei_ref.languages import LANGUAGES, N_
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ def read_json_file(path: str, field: str, parse: Callable[[str], Any], lang: str
     try:
         return parse(text)
     except CalculatorInputError as error:
-        catalog = get_translations(lang if lang in LANGUAGES else "en")
+        catalog = language_context(lang if lang in LANGUAGES else "en").translations
         inner = {**name, "field": error.field, "message": error.describe(str, catalog)}
         raise CalculatorInputError(field, N_("{file}: {field}: {message}"), values=inner) from None
 

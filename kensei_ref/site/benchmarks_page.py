@@ -15,22 +15,23 @@ from datetime import date, datetime
 from babel import Locale
 from babel.dates import format_date, format_time, get_datetime_format
 
-from kensei_ref.languages import BY_CODE, LANGUAGE_NAMES, N_, get_translations
-from kensei_ref.numbers import numbers_for
+from kensei_ref.language_context import LanguageContext, language_context
+from kensei_ref.languages import BY_CODE, LANGUAGE_NAMES, N_
 from kensei_ref.site.pages import environment
 
 
 def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> str:
     """The measured speed of the calculators (``docs/benchmarks.json`` and ``benchmarks-browser.json``,
     written by ``make bench``)."""
-    numbers = numbers_for(lang)
+    language = language_context(lang)
+    numbers = language.numbers
 
     def number(value: float | None, digits: int) -> str:
         return "" if value is None else numbers.decimal(value, digits)
 
     rows = [
         {
-            "label": calculation_label(row["calculator"], row["size"], lang),
+            "label": calculation_label(row["calculator"], row["size"], language),
             "ours": number(1000 * row["ours_s"], 2),
             "icepool": number(1000 * row["icepool_s"], 2) if "icepool_s" in row else "",
             "icepool_ratio": number(row.get("icepool_ratio"), 1),
@@ -45,15 +46,15 @@ def benchmarks_page(figures: dict, lang: str, browser: dict | None = None) -> st
         .get_template("benchmarks.md.j2")
         .render(
             rows=rows,
-            measured=measured_text(figures["measured"], lang),
+            measured=measured_text(figures["measured"], language),
             python=figures["python"],
-            machine=machine_text(figures["machine"], lang),
+            machine=machine_text(figures["machine"], language),
             repeats=figures["repeats"],
             trials=numbers.decimal(figures["trials"], 0),
             trials_count=figures["trials"],
-            browser=_browser_view(browser, lang) if browser else None,
-            terminal=_terminal_view(figures["terminal"], lang) if "terminal" in figures else None,
-            serve=_serve_view(figures["serve"], lang) if "serve" in figures else None,
+            browser=_browser_view(browser, language) if browser else None,
+            terminal=_terminal_view(figures["terminal"], language) if "terminal" in figures else None,
+            serve=_serve_view(figures["serve"], language) if "serve" in figures else None,
         )
     )
 
@@ -81,18 +82,18 @@ def machine_facts(machine: str | dict) -> dict:
     return {"arch": written["arch"], "cores": int(written["cores"])}
 
 
-def machine_text(machine: str | dict, lang: str) -> str:
+def machine_text(machine: str | dict, language: LanguageContext) -> str:
     """The machine in the reader's language, its count of cores in the form the count asks for."""
     facts = machine_facts(machine)
     cores = facts["cores"]
-    text = get_translations(lang).ngettext("%(arch)s, %(cores)s core", "%(arch)s, %(cores)s cores", cores)
-    return text % {"arch": facts["arch"], "cores": numbers_for(lang).decimal(cores, 0)}
+    text = language.translations.ngettext("%(arch)s, %(cores)s core", "%(arch)s, %(cores)s cores", cores)
+    return text % {"arch": facts["arch"], "cores": language.numbers.decimal(cores, 0)}
 
 
-def measured_text(measured: str, lang: str) -> str:
+def measured_text(measured: str, language: LanguageContext) -> str:
     """When a benchmark ran, as the language writes a date ("4 décembre 2026"), and the time of day
     after it when the file gives one ("2026-12-04 19:20": "4 декабря 2026 г., 19:20")."""
-    locale = Locale.parse(BY_CODE[lang].locale)
+    locale = Locale.parse(BY_CODE[language.lang].locale)
     if len(measured) == len("YYYY-MM-DD"):  # a date alone
         return format_date(date.fromisoformat(measured), "long", locale=locale)
     moment = datetime.fromisoformat(measured)
@@ -102,34 +103,34 @@ def measured_text(measured: str, lang: str) -> str:
     return pattern.replace("{0}", time).replace("{1}", day)
 
 
-def symbol(lang: str, unit: str) -> str:
-    return get_translations(lang).gettext(unit)
+def symbol(language: LanguageContext, unit: str) -> str:
+    return language.translations.gettext(unit)
 
 
-def _serve_view(figures: dict, lang: str) -> dict:
+def _serve_view(figures: dict, language: LanguageContext) -> dict:
     """``make serve``'s edit loop (``serve`` in ``docs/benchmarks.json``, from tests/benchmarks/bench_serve.py)."""
-    numbers = numbers_for(lang)
+    numbers = language.numbers
     return {
-        "measured": measured_text(figures["measured"], lang),
+        "measured": measured_text(figures["measured"], language),
         "repeats": len(figures["reload_runs_s"]),
-        "reload": numbers.quantity(figures["reload_s"], symbol(lang, SECONDS), 1),
-        "first_build": numbers.quantity(figures["first_build_s"], symbol(lang, SECONDS), 1),
+        "reload": numbers.quantity(figures["reload_s"], symbol(language, SECONDS), 1),
+        "first_build": numbers.quantity(figures["first_build_s"], symbol(language, SECONDS), 1),
     }
 
 
-def _terminal_view(figures: dict, lang: str) -> dict:
+def _terminal_view(figures: dict, language: LanguageContext) -> dict:
     """The terminal's figures (``terminal`` in ``docs/benchmarks.json``, from tests/benchmarks/bench_terminal.py)."""
-    numbers = numbers_for(lang)
+    numbers = language.numbers
 
     def ms(seconds: float) -> str:
-        return numbers.quantity(1000 * seconds, symbol(lang, MILLISECONDS), 0)
+        return numbers.quantity(1000 * seconds, symbol(language, MILLISECONDS), 0)
 
     rows = [
         {"command": " ".join(row["argv"]), "median": ms(row["median_s"]), "cold": ms(row["cold_cache_s"])}
         for row in figures["rows"]
     ]
     return {
-        "measured": measured_text(figures["measured"], lang),
+        "measured": measured_text(figures["measured"], language),
         "repeats": figures["repeats"],
         "bare": ms(figures["bare_python_s"]),
         "realtime": figures.get("realtime", False),
@@ -137,9 +138,9 @@ def _terminal_view(figures: dict, lang: str) -> dict:
     }
 
 
-def calculation_label(calculator: str, size: int, lang: str) -> str:
+def calculation_label(calculator: str, size: int, language: LanguageContext) -> str:
     """A benchmark's calculation, its size in words that agree with it ("Shooting, 21 dice")."""
-    ngettext = get_translations(lang).ngettext
+    ngettext = language.translations.ngettext
     forms = {
         "shooting": lambda: ngettext("Shooting, %(size)s die", "Shooting, %(size)s dice", size),
         "melee": lambda: ngettext(
@@ -158,7 +159,7 @@ def calculation_label(calculator: str, size: int, lang: str) -> str:
             size,
         ),
     }
-    return forms[calculator]() % {"size": numbers_for(lang).decimal(size, 0)}
+    return forms[calculator]() % {"size": language.numbers.decimal(size, 0)}
 
 
 PLAN_ROWS = {
@@ -174,16 +175,16 @@ PLAN_ROWS = {
 """The rows of the Command phase plan's figure (tests/benchmarks/bench_browser.py), by its objective."""
 
 
-def _browser_view(figures: dict, lang: str) -> dict:
+def _browser_view(figures: dict, language: LanguageContext) -> dict:
     """The calculator pages' figures in Chromium (``docs/benchmarks-browser.json``)."""
-    _ = get_translations(lang).gettext
-    numbers = numbers_for(lang)
+    _ = language.translations.gettext
+    numbers = language.numbers
 
     def ms(value: float) -> str:
-        return numbers.quantity(value, symbol(lang, MILLISECONDS), 1)
+        return numbers.quantity(value, symbol(language, MILLISECONDS), 1)
 
     def kib(value: int) -> str:
-        return numbers.quantity(value / 1024, symbol(lang, KIBIBYTES), 0)
+        return numbers.quantity(value / 1024, symbol(language, KIBIBYTES), 0)
 
     loading, sizes = figures["loading"], figures["bytes"]
     rows = [
@@ -199,7 +200,7 @@ def _browser_view(figures: dict, lang: str) -> dict:
         rows.append(
             (
                 _("Recompute after a change: %(case)s (in Python / until shown)")
-                % {"case": calculation_label(row["calculator"], size, lang)},
+                % {"case": calculation_label(row["calculator"], size, language)},
                 f"{numbers.decimal(row['compute_ms'], 1)} / {ms(row['round_trip_ms'])}",
             )
         )
@@ -208,8 +209,8 @@ def _browser_view(figures: dict, lang: str) -> dict:
         (_("Transferred by a calculator page until ready"), kib(sizes["calculator_page"]["bytes"])),
         (_("Calculator files fetched by a rule page"), numbers.decimal(len(sizes["rule_page"]["engine_requests"]), 0)),
     ]
-    rows += _offline_rows(figures.get("offline"), lang)
-    rows += _engine_rows(figures, lang)
+    rows += _offline_rows(figures.get("offline"), language)
+    rows += _engine_rows(figures, language)
     if "advisor" in figures:
         advisor = figures["advisor"]
         rows.append(
@@ -228,11 +229,11 @@ def _browser_view(figures: dict, lang: str) -> dict:
         )
     return {
         **{k: figures[k] for k in ("chromium", "repeats", "changes")},
-        "machine": machine_text(figures["machine"], lang),
-        "measured": measured_text(figures["measured"], lang),
+        "machine": machine_text(figures["machine"], language),
+        "measured": measured_text(figures["measured"], language),
         "rows": [{"label": label, "value": value} for label, value in rows],
-        "scenarios": _scenario_rows(figures.get("scenarios", []), lang),
-        "lighthouse": _lighthouse_view(figures.get("lighthouse"), lang),
+        "scenarios": _scenario_rows(figures.get("scenarios", []), language),
+        "lighthouse": _lighthouse_view(figures.get("lighthouse"), language),
     }
 
 
@@ -249,32 +250,32 @@ PAGE_KINDS = {
 """The kinds of page Lighthouse measures (tests/benchmarks/bench_lighthouse.py), as the table names them."""
 
 
-def _lighthouse_view(figures: dict | None, lang: str) -> dict | None:
+def _lighthouse_view(figures: dict | None, language: LanguageContext) -> dict | None:
     """Lighthouse's mobile figures for each kind of page in each language (``make bench``), or None."""
     if not figures:
         return None
-    _ = get_translations(lang).gettext
-    numbers = numbers_for(lang)
+    _ = language.translations.gettext
+    numbers = language.numbers
     rows = [
         {
             "page": _(PAGE_KINDS.get(kind, kind)),
             "lang": page_lang,
             **{key: str(page[key]) for key in ("performance", "accessibility", "best-practices", "seo")},
-            "tbt": numbers.quantity(page["tbt_ms"], symbol(lang, MILLISECONDS), 0),
+            "tbt": numbers.quantity(page["tbt_ms"], symbol(language, MILLISECONDS), 0),
             "cls": numbers.decimal(page["cls"], 3),
         }
         for page_lang, kinds in figures["pages"].items()
         for kind, page in kinds.items()
     ]
-    return {"version": figures["lighthouse"], "measured": measured_text(figures["date"], lang), "rows": rows}
+    return {"version": figures["lighthouse"], "measured": measured_text(figures["date"], language), "rows": rows}
 
 
-def _offline_rows(offline: dict | None, lang: str) -> list[tuple[str, str]]:
+def _offline_rows(offline: dict | None, language: LanguageContext) -> list[tuple[str, str]]:
     """Saving for offline use: a first visit's language, and "download everything"."""
     if offline is None:
         return []
-    _ = get_translations(lang).gettext
-    numbers = numbers_for(lang)
+    _ = language.translations.gettext
+    numbers = language.numbers
 
     def megabytes(value: int) -> str:
         return _("%(size)s MB") % {"size": numbers.decimal(value / 1e6, 1)}
@@ -286,7 +287,7 @@ def _offline_rows(offline: dict | None, lang: str) -> list[tuple[str, str]]:
     ):
         step = offline[key]
         values = {
-            "time": numbers.quantity(step["ms"], symbol(lang, MILLISECONDS), 1),
+            "time": numbers.quantity(step["ms"], symbol(language, MILLISECONDS), 1),
             "sent": megabytes(step["bytes_served"]),
             "stored": megabytes(step["storage_bytes"]),
         }
@@ -302,15 +303,15 @@ TABLE_QUESTIONS = {
 """The table-side questions ``make bench`` times on a phone-sized screen (bench_browser.TABLE_SCENARIOS)."""
 
 
-def _engine_rows(figures: dict, lang: str) -> list[tuple[str, str]]:
+def _engine_rows(figures: dict, language: LanguageContext) -> list[tuple[str, str]]:
     """The engine's start split into stages, and the table-side figures (when the benchmark has them)."""
     if "engine_start" not in figures or "table_side" not in figures:
         return []
-    _ = get_translations(lang).gettext
-    numbers = numbers_for(lang)
+    _ = language.translations.gettext
+    numbers = language.numbers
 
     def ms(value: float) -> str:
-        return numbers.quantity(value, symbol(lang, MILLISECONDS), 0)
+        return numbers.quantity(value, symbol(language, MILLISECONDS), 0)
 
     def stages(start: dict) -> str:
         """The stages' times, the unit once, after the last: "252 / 54 / 265 / 0 / 4 ms"."""
@@ -340,7 +341,7 @@ def _engine_rows(figures: dict, lang: str) -> list[tuple[str, str]]:
         (_("A second calculator opened from a first: from the tap to its figures"), ms(side["second_page_ms"])),
         (_("Nothing cached: from opening a shared link to its figures"), ms(side["cold"]["shown_ms"])),
         (_("The same with the page 4 times slower and a 9 Mbit/s link"), ms(side["cold_slow"]["shown_ms"])),
-        *_slow_phone_rows(side, lang),
+        *_slow_phone_rows(side, language),
         *(
             [
                 (
@@ -356,21 +357,21 @@ def _engine_rows(figures: dict, lang: str) -> list[tuple[str, str]]:
         ),
         (
             _("From a changed input to its figures on screen"),
-            numbers.quantity(side["recompute_shown_ms"], symbol(lang, MILLISECONDS), 1),
+            numbers.quantity(side["recompute_shown_ms"], symbol(language, MILLISECONDS), 1),
         ),
     ]
     return rows
 
 
-def _slow_phone_rows(side: dict, lang: str) -> list[tuple[str, str]]:
+def _slow_phone_rows(side: dict, language: LanguageContext) -> list[tuple[str, str]]:
     """A shared link on an emulated slow phone: when its inputs are in the form, when its figures are
     (figures measured before the benchmark had the phone have neither row)."""
     phone = side.get("cold_phone", {})
     if phone.get("inputs_ms") is None:
         return []
-    _ = get_translations(lang).gettext
-    numbers = numbers_for(lang)
-    unit = symbol(lang, MILLISECONDS)
+    _ = language.translations.gettext
+    numbers = language.numbers
+    unit = symbol(language, MILLISECONDS)
     return [
         (
             _("A slow phone (page 4 times slower, 9 Mbit/s, 150 ms): a shared link's inputs in the form"),
@@ -380,18 +381,18 @@ def _slow_phone_rows(side: dict, lang: str) -> list[tuple[str, str]]:
     ]
 
 
-def _scenario_rows(scenarios: list[dict], lang: str) -> list[dict[str, str]]:
+def _scenario_rows(scenarios: list[dict], language: LanguageContext) -> list[dict[str, str]]:
     """One row per table-side question and language: keystrokes, taps, and the time to its figures."""
-    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
-    numbers = numbers_for(lang)
+    tr = language.translations.gettext  # translates labels held in variables (N_ marked them)
+    numbers = language.numbers
     return [
         {
             "question": tr(TABLE_QUESTIONS[row["calculator"]]),
             "lang": LANGUAGE_NAMES[row["lang"]],
             "keystrokes": numbers.decimal(row["keystrokes"], 0),
             "taps": numbers.decimal(row["taps"], 0),
-            "cold": numbers.quantity(row["cold_ms"], symbol(lang, MILLISECONDS), 0),
-            "saved": numbers.quantity(row["saved_ms"], symbol(lang, MILLISECONDS), 0),
+            "cold": numbers.quantity(row["cold_ms"], symbol(language, MILLISECONDS), 0),
+            "saved": numbers.quantity(row["saved_ms"], symbol(language, MILLISECONDS), 0),
         }
         for row in scenarios
         if row["calculator"] in TABLE_QUESTIONS

@@ -22,8 +22,8 @@ import calculators
 from calculators import CALCULATORS
 from calculators.choices import CHOICE_LABELS, SIDE_NAMES
 from calculators.presentation import present
-from kensei_ref.languages import LABELLED, N_, get_translations, plural_forms
-from kensei_ref.numbers import numbers_for
+from kensei_ref.language_context import LanguageContext
+from kensei_ref.languages import N_
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import ENGINE_FOLDER, inline_script
 from kensei_ref.site.pages import (
@@ -143,11 +143,11 @@ def calculator_strings() -> frozenset[str]:
     return frozenset(message for message in _calculator_messages() if isinstance(message, str))
 
 
-def calculator_plurals(lang: str) -> dict[str, dict[str, str]]:
+def calculator_plurals(language: LanguageContext) -> dict[str, dict[str, str]]:
     """The forms of every message whose words follow a number (an error's ``count``), by its English
     singular (the ``message`` the engine answers with), each form under its CLDR plural category."""
     return {
-        message[0]: plural_forms(lang, message[0], message[1])
+        message[0]: language.plural_forms(message[0], message[1])
         for message in sorted(m for m in _calculator_messages() if isinstance(m, tuple))
     }
 
@@ -162,20 +162,20 @@ def engine_href(lang: str, root_language: str) -> str:
     return up + ENGINE_FOLDER
 
 
-def format_value(value: Any, kind: str, lang: str) -> str:
+def format_value(value: Any, kind: str, language: LanguageContext) -> str:
     """A figure or step value as the page shows it (the script formats the same way)."""
     if isinstance(value, str):
-        return get_translations(lang).gettext(CHOICE_LABELS.get(value, value))
+        return language.gettext(CHOICE_LABELS.get(value, value))
     if isinstance(value, bool):
         return "✓" if value else "–"
-    numbers = numbers_for(lang)
+    numbers = language.numbers
     if kind == "cm":
         return numbers.length(value, "cm", 1)
     return numbers.figure(int(value) if kind == "modifier" else value, kind)
 
 
-def _field(param: dict, lang: str, ctx: PageContext) -> dict:
-    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
+def _field(param: dict, ctx: PageContext) -> dict:
+    tr = ctx.language.gettext  # translates labels held in variables (N_ marked them)
     rule = ctx.book.rule(param["rule_id"]) if param["rule_id"] else None
     default = param["default"]
     return {
@@ -218,14 +218,14 @@ def bar_width(probability: float, top: float) -> str:
     return str(width.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 
-def result_view(view: dict, lang: str, rules: dict[str, str]) -> dict:
+def result_view(view: dict, language: LanguageContext, rules: dict[str, str]) -> dict:
     """A result as the page shows it: its labels translated and its numbers formatted, under the names
     the result template reads (calculator.js's resultView gives the same view for the same result)."""
-    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
-    numbers = numbers_for(lang)
+    tr = language.gettext  # translates labels held in variables (N_ marked them)
+    numbers = language.numbers
     return {
         "figures": [
-            {"label": tr(f["label"]), "text": format_value(f["value"], f["kind"], lang)} for f in view["figures"]
+            {"label": tr(f["label"]), "text": format_value(f["value"], f["kind"], language)} for f in view["figures"]
         ],
         "tables": [
             {
@@ -248,7 +248,7 @@ def result_view(view: dict, lang: str, rules: dict[str, str]) -> dict:
                 "label": tr(s["label"]).format(
                     **{name: numbers.decimal(number, 0) for name, number in s.get("label_numbers", {}).items()}
                 ),
-                "text": format_value(s["value"], s["kind"], lang),
+                "text": format_value(s["value"], s["kind"], language),
                 "href": rules.get(s["rule"], "#"),
             }
             for s in view["steps"]
@@ -259,20 +259,21 @@ def result_view(view: dict, lang: str, rules: dict[str, str]) -> dict:
 
 def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *, directory_urls: bool = True) -> str:
     """The Markdown (with an HTML form) of one calculator's page in ``lang``."""
-    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
     calculator = CALCULATORS[name]
     ctx = PageContext(book, lang, page_path(name), directory_urls)
+    language = ctx.language
+    tr = language.gettext  # translates labels held in variables (N_ marked them)
     description = calculator.describe()
     defaults = DEFAULT_SCENARIOS[name]
-    fields = [_field(p, lang, ctx) for p in description["params"]]
+    fields = [_field(p, ctx) for p in description["params"]]
     for field in fields:
         if field["name"] in defaults:
             value = defaults[field["name"]]
             field["text_default"] = ",".join(map(str, value)) if isinstance(value, list) else value
-    groups = _field_groups(name, fields, lang)
+    groups = _field_groups(name, fields, language)
     rules = _rule_addresses(book, ctx)
     ui = {key: tr(message) for key, message in UI.items()}
-    view = result_view(present(name, defaults), lang, rules)
+    view = result_view(present(name, defaults), language, rules)
     result_template = environment(lang).get_template("_calc_result.html.j2").module
     # Sorted, so that the same sources always give the same page (a set's order changes from run to run).
     labels = {message: tr(message) for message in sorted(calculator_strings() | set(CHOICE_LABELS.values()))}
@@ -285,10 +286,10 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         "companions": LINK_COMPANIONS.get(name, {}),
         "view": view["raw"],
         "labels": labels,
-        "plurals": calculator_plurals(lang),
+        "plurals": calculator_plurals(language),
         "ui": ui,
         "cm": tr("cm"),
-        "numbers": numbers_for(lang).symbols(),
+        "numbers": language.numbers.symbols(),
         "choices": CHOICE_LABELS,
         "rules": rules,
         "result_template": str(result_template.body(SLOTS, ui)),  # type: ignore[attr-defined]
@@ -317,9 +318,9 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
     )
 
 
-def _field_groups(name: str, fields: list[dict], lang: str) -> list[dict]:
+def _field_groups(name: str, fields: list[dict], language: LanguageContext) -> list[dict]:
     """The form's fields by group, in order; each group's occasional inputs folded apart (``more``)."""
-    tr = get_translations(lang).gettext
+    tr = language.gettext
     occasional = OCCASIONAL.get(name, frozenset())
     return [
         {
@@ -364,8 +365,8 @@ def _picker_data(book: RuleBook, lang: str, name: str, directory_urls: bool) -> 
 
 def index_page(book: RuleBook, lang: str) -> str:
     """The list of calculators by game, each with what it answers and the rule it computes."""
-    tr = get_translations(lang).gettext  # translates labels held in variables (N_ marked them)
     ctx = PageContext(book, lang, INDEX_PAGE)
+    tr = ctx.language.gettext  # translates labels held in variables (N_ marked them)
     items = []
     for name in DEFAULT_SCENARIOS:
         calculator = CALCULATORS[name]
@@ -373,7 +374,7 @@ def index_page(book: RuleBook, lang: str) -> str:
         link = f"[{tr(calculator.label)}]({posixpath.relpath(page_path(name), CALCULATOR_DIR)})"
         items.append(
             {
-                "entry": tr(LABELLED).format(label=link, text=tr(calculator.question)),
+                "entry": ctx.language.labelled(link, tr(calculator.question)),
                 "rule": f"[{ctx.rule_label(rule)}]({ctx.rule_link(rule.id)})",
                 "game": calculator.game,
             }

@@ -19,8 +19,7 @@ from calculators.planner import GENERALS
 from calculators.table import FORMAT as TABLE_FORMAT
 from calculators.table import MAX_DISTANCE, STATES
 from calculators.table import VERSION as TABLE_VERSION
-from kensei_ref.languages import N_, Nn_, get_translations, plural_forms
-from kensei_ref.numbers import numbers_for
+from kensei_ref.languages import N_, Nn_
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import calculator_pages
 from kensei_ref.site.pages import CLARIFICATIONS_PAGE, PageContext, environment
@@ -85,8 +84,9 @@ UI = {
 
 def plan_page(book: RuleBook, lang: str, directory_urls: bool = True) -> str:
     """The Command phase plan's page of ``lang``."""
-    tr = get_translations(lang).gettext
     ctx = PageContext(book, lang, PLAN_PAGE)
+    language = ctx.language
+    tr = language.gettext
     data: dict[str, Any] = {
         "lang": lang,
         "storage": STORAGE_KEY,
@@ -94,8 +94,8 @@ def plan_page(book: RuleBook, lang: str, directory_urls: bool = True) -> str:
         "format": TABLE_FORMAT,
         "version": TABLE_VERSION,
         "max_distance": MAX_DISTANCE,
-        "ui": {key: tr(text) if isinstance(text, str) else plural_forms(lang, *text) for key, text in UI.items()},
-        "numbers": numbers_for(lang).symbols(),
+        "ui": {key: tr(text) if isinstance(text, str) else language.plural_forms(*text) for key, text in UI.items()},
+        "numbers": language.numbers.symbols(),
         "generals": [{"value": general, "text": tr(CHOICE_LABELS[general])} for general in GENERALS],
         "objectives": [{"value": name, "text": tr(PLAN_OBJECTIVE_LABELS[name])} for name in OBJECTIVES],
         "states": [{"value": state, "text": tr(STATE_LABELS[state])} for state in STATES],
@@ -106,7 +106,7 @@ def plan_page(book: RuleBook, lang: str, directory_urls: bool = True) -> str:
             name: ctx.url(calculator_pages.page_path(name)) for name in calculator_pages.DEFAULT_SCENARIOS
         },
         "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},
-        "plurals": calculator_pages.calculator_plurals(lang),
+        "plurals": calculator_pages.calculator_plurals(language),
     }
     return (
         environment(lang)

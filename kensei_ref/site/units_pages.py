@@ -192,7 +192,7 @@ def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dic
         "nesting": NESTING_MESSAGE,
         "form_defaults": form_defaults(),
         "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},
-        "plurals": calculator_pages.calculator_plurals(lang),
+        "plurals": calculator_pages.calculator_plurals(language),
     }
     return tr, ctx, data
 

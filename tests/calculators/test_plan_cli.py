@@ -73,3 +73,17 @@ def test_a_table_file_that_is_no_regular_file_is_refused_at_once(files, tmp_path
     os.mkfifo(pipe)
     status, _, err = run_cli(main, capsys, "plan", "--units", units, "--table", str(pipe))
     assert status == 2 and "--table: cannot read" in err and "not a regular file" in err
+
+
+@pytest.mark.parametrize("lang", ["de", "", "fr\n"])
+def test_a_language_the_terminal_does_not_speak_is_one_line(files, capsys, lang):
+    units, table = files
+    status, out, err = run_cli(main, capsys, "plan", "--lang", lang, "--units", units, "--table", table)
+    assert status == 2 and not out
+    assert err.startswith("kensei-ref plan: error: --lang: must be one of en, fr, ru") and err.count("\n") == 1, err
+
+
+def test_the_french_plan_is_set_with_french_spaces(files, capsys):
+    units, table = files
+    status, out, _ = run_cli(main, capsys, "plan", "--lang", "fr", "--units", units, "--table", table)
+    assert status == 0 and " :" not in out and " ;" not in out and "\u00a0:" in out
