@@ -287,6 +287,51 @@ def test_advise_command_line_exits_0_with_output_or_2_with_one_line(argv):
     assert_answered_or_refused(argv, status, out, err, answered=status == 0 or (status == 1 and "--why" in argv))
 
 
+PLANNED_TABLE = {
+    "format": "kensei-ref/table", "version": 1, "game": "kensei", "general": "taisho", "dominance": False,
+    "mine": [{"unit": "Archers", "state": "ready"}], "enemy": [{"unit": "Riders"}],
+    "distances": [{"mine": "Archers", "enemy": "Riders", "cm": 20}],
+}  # fmt: skip
+"""A table file the plan can read: the fuzzed lines change one of its fields at a time, or the options."""
+
+PLAN_DIR = Path(tempfile.mkdtemp(prefix="kensei-ref-fuzz-plan-"))
+(PLAN_DIR / "units.json").write_text(json.dumps(ADVISED_UNITS), encoding="utf-8")
+
+
+@st.composite
+def plan_lines(draw: Callable[..., Any]) -> tuple[list[str], dict]:
+    """``plan`` with the readable units file and a table file of which one field may be hostile, and each
+    option omitted, given as the player would, or mistyped."""
+    table = json.loads(json.dumps(PLANNED_TABLE))
+    if draw(st.booleans()):
+        where = draw(st.sampled_from(["general", "dominance", "ki", "mine", "enemy", "distances", "game", "version"]))
+        table[where] = draw(st.one_of(texts, st.integers(-10**30, 10**30), st.booleans(), st.none(),
+                                      st.just([{"unit": "Archers", "state": "fleeing"}]),
+                                      st.just([{"mine": "Archers", "enemy": "Riders", "cm": 3}])))  # fmt: skip
+    argv = ["plan", "--units", str(PLAN_DIR / "units.json"), "--table", "TABLE"]
+    if draw(st.booleans()):
+        argv += ["--objective", draw(st.sampled_from(["expected_wounds", "victory", "regrouped", "net"]) | texts)]
+    if draw(st.booleans()):
+        argv += ["--lang", draw(st.sampled_from(["en", "fr", "ru"]) | texts)]
+    if draw(st.booleans()):
+        argv.append("--json")
+    return argv, table
+
+
+@settings(FUZZ, max_examples=100)
+@given(case=plan_lines())
+@example(case=(["plan", "--units", str(PLAN_DIR / "units.json"), "--table", "TABLE", "--lang", "de"], PLANNED_TABLE))
+def test_plan_command_line_exits_0_with_output_or_2_with_one_line(case):
+    """A traceback once: a language the terminal does not speak reached the rendering."""
+    argv, table = case
+    path = PLAN_DIR / "table.json"
+    path.write_text(json.dumps(table), encoding="utf-8")
+    argv = [str(path) if word == "TABLE" else word for word in argv]
+    status, out, err = run_main(argv)
+    event(f"exit {status}")
+    assert_answered_or_refused(argv, status, out, err, answered=status == 0)
+
+
 # ---- (c) The loader over corrupted data ----------------------------------------------------------
 
 
