@@ -332,6 +332,23 @@ UPDATE_FOUND = "async () => { await (await navigator.serviceWorker.getRegistrati
 TEXT_OF = "async (path) => (await fetch(path)).text()"
 
 
+WHERE_THE_PAGE_IS = """async () => ({
+  heading: document.querySelector("h1")?.textContent, offered: !!document.querySelector(".kr-update"),
+  controller: navigator.serviceWorker.controller?.state, caches: (await caches.keys()),
+  waiting: (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null,
+})"""
+"""What a page that did not reach the new build shows, for the failure's message."""
+
+
+def _wait_for_the_new_build(page) -> None:
+    """The page reloaded whole from the new build once its reader pressed "Reload"; if not, the failure
+    says where the page is (its heading, the offer, its worker, the caches)."""
+    try:
+        page.wait_for_function("() => window.__krBuild2 === true", timeout=60_000)
+    except PlaywrightTimeout:
+        pytest.fail(f"the new build did not load: {page.evaluate(WHERE_THE_PAGE_IS)}")
+
+
 def test_a_new_build_waits_for_the_reader_in_every_tab(context, served, site_copy):
     """Two tabs of one build, the reader typing in the second; a new build is published. Neither tab
     reloads by itself: both offer the new version. The first accepts it and is loaded whole from the
@@ -363,7 +380,7 @@ def test_a_new_build_waits_for_the_reader_in_every_tab(context, served, site_cop
     assert page.evaluate(CACHES) == [f"kensei-ref-{old}", f"kensei-ref-{new}"]
 
     page.locator(".kr-update button").click()
-    page.wait_for_function("() => window.__krBuild2 === true", timeout=60_000)
+    _wait_for_the_new_build(page)
     assert "(build 2)" in page.locator("h1").first.inner_text()
     assert page.evaluate(CACHES) == [f"kensei-ref-{old}", f"kensei-ref-{new}"]
 
