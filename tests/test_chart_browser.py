@@ -132,3 +132,20 @@ def test_a_bars_title_is_written_as_the_language_writes_a_label(phone, server):
     assert titles
     assert all("\u00a0: " in title and not re.search("[^\u00a0]:", title) for title in titles), titles[:3]
     assert not phone.errors
+
+
+BAR_BOXES = """() => [...document.querySelectorAll('.kr-result[data-scenario="1"] table.kr-dist .kr-bar')]
+  .map((bar) => ({ height: bar.getBoundingClientRect().height, width: bar.getBoundingClientRect().width,
+                   drawn: bar.querySelector("rect").getBoundingClientRect().width }))"""
+
+
+def test_a_tables_bars_are_bars_as_tall_as_a_line_and_as_long_as_their_chance(phone, server):
+    """Each row's bar beside the "exactly" column: about a line high (Material sizes a page's SVG by its
+    aspect, which once drew them a pixel high), and the longest row's the full width of its column."""
+    phone.route("**/assets/engine/**", lambda route: route.abort())  # the build's own result
+    phone.goto(f"{server}/calculators/shooting/")
+    phone.wait_for_function(f'document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
+    bars = phone.evaluate(BAR_BOXES)
+    assert bars
+    assert all(bar["height"] >= 8 for bar in bars), bars
+    assert max(bar["drawn"] / bar["width"] for bar in bars) == pytest.approx(1, abs=0.02)
