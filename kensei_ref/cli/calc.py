@@ -89,6 +89,17 @@ def refusal(param: Param, text: str, rules: RuleValues, lang: str) -> Calculator
     return error
 
 
+def spoken(lang: str) -> str:
+    """``lang`` when the terminal speaks it (``--lang`` is read ahead of the parser, so it is checked here).
+
+    Raises:
+        CalculatorInputError: on ``lang``, naming the languages the terminal speaks.
+    """
+    if lang not in LANGUAGES:
+        raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {quoted(lang)}")
+    return lang
+
+
 def given_inputs(args: argparse.Namespace, params: Iterable[Param], rules: RuleValues) -> dict[str, Any]:
     """The values of the options given for ``params`` (those left out are absent), each validated.
 
@@ -96,9 +107,7 @@ def given_inputs(args: argparse.Namespace, params: Iterable[Param], rules: RuleV
         CalculatorInputError: for a ``--lang`` the terminal does not speak, or a value ``parsed``
             refuses, in the language asked for.
     """
-    lang = args.lang
-    if lang not in LANGUAGES:
-        raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {quoted(lang)}")
+    lang = spoken(args.lang)
     given: dict[str, Any] = {}
     for param in params:
         raw = getattr(args, _dest(param), None)

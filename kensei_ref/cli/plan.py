@@ -17,11 +17,10 @@ from typing import Any
 from calculators import CalculatorInputError, RuleValues
 from calculators.command_plan import OBJECTIVES, PLAN_OBJECTIVE_LABELS, plan_turn
 from calculators.enemy_reply import REPLY_LABELS
-from calculators.errors import quoted
 from calculators.orders import ACTION_LABELS
 from calculators.plan_report import plan_json
 from calculators.table import parse_table
-from kensei_ref.cli.calc import error_line
+from kensei_ref.cli.calc import error_line, spoken
 from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.units import read_file, read_json_file
 from kensei_ref.language_context import LanguageContext, language_context
@@ -53,8 +52,7 @@ def run_plan(args: argparse.Namespace) -> int:
     """Print the plans, the best first; 0, or 2 for a bad input (one line)."""
     lang, rules = args.lang, RuleValues.bundled()
     try:
-        if lang not in LANGUAGES:
-            raise CalculatorInputError("lang", f"must be one of {', '.join(LANGUAGES)}, got {quoted(lang)}")
+        spoken(lang)
         give_cached_numbers(lang)
         profiles = read_file(args.units_file, rules, lang)
         table = read_json_file(args.table_file, "table", lambda text: parse_table(text, profiles, rules), lang)
