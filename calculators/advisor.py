@@ -32,7 +32,7 @@ from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM
 from .orders import CHARGE_READINGS, other_orders, refusal, sequences, too_close, too_costly
 from .params import N_, Nn_, choice, count, flag, whole_number
-from .profiles import Profile
+from .profiles import Profile, as_it_stands, wounds_left_param
 from .rulebook import RuleValues
 from .shooting import SHOOTER_IN
 
@@ -94,6 +94,23 @@ PARAMS = (
         "weapon",
         N_("Weapon"),
         N_("Loaded or not now; unless chosen, as the unit's profile says."),
+        "kensei.loading",
+        WEAPON_STATES,
+    ),
+    wounds_left_param(
+        "wounds_left",
+        N_("Your unit's Wounds left"),
+        N_("Each model's Wounds left, e.g. 2,2,1; unless given, the profile's."),
+    ),
+    wounds_left_param(
+        "enemy_wounds_left",
+        N_("Enemy's Wounds left"),
+        N_("Each model's Wounds left, e.g. 2,2,1; unless given, the profile's."),
+    ),
+    choice(
+        "enemy_weapon",
+        N_("Enemy's weapon"),
+        N_("Loaded or not now; unless chosen, as the enemy's profile says."),
         "kensei.loading",
         WEAPON_STATES,
     ),
@@ -224,7 +241,7 @@ def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: R
         CalculatorInputError: for a bad situation, or a profile that is not a Kensei unit.
     """
     inputs, turn = prepared_turn(mine, enemy, situation, rules)
-    goal = goal_of(inputs, enemy)
+    goal = goal_of(inputs, turn.enemy)
     given = {param.name: getattr(inputs, param.name) for param in inputs.PARAMS}
     if inputs.engaged:
         return Advice((), inputs.objective, goal, turn.situation.action_points, out_of_the_game=True, situation=given)
@@ -276,12 +293,24 @@ def prepared_turn(
     for name, profile in (("mine", mine), ("enemy", enemy)):
         if profile.game != "kensei":
             raise CalculatorInputError(name, N_("must be a Kensei unit; the advisor is for Kensei"))
+    mine, enemy = as_they_stand(inputs, mine, enemy)
     _check_contradictions(inputs, enemy)
     turn = Turn(mine, enemy, inputs)
     refused = reply_refusal(turn)
     if refused is not None:
         raise CalculatorInputError("enemy_reaction", *refused)
     return inputs, turn
+
+
+def as_they_stand(inputs: Any, mine: Profile, enemy: Profile) -> tuple[Profile, Profile]:
+    """The two units with the Wounds they have left and the enemy's weapon as the situation gives them:
+    what a table's state says of a unit (a Command phase plan's row opens here with it). Your
+    unit's weapon is the ``weapon`` input, read where the turn starts."""
+    enemy_loaded = None if inputs.enemy_weapon == "as_profile" else inputs.enemy_weapon == "loaded"
+    return (
+        as_it_stands(mine, inputs.wounds_left, None, ("wounds_left", "weapon")),
+        as_it_stands(enemy, inputs.enemy_wounds_left, enemy_loaded, ("enemy_wounds_left", "enemy_weapon")),
+    )
 
 
 def _outcome(row: Row) -> tuple[object, ...]:

@@ -15,7 +15,7 @@ a group's figures are then a sum over ``L``, the worst reply for the player kept
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
@@ -105,6 +105,8 @@ def situation(table: TableState, unit: int, target: int, reach: Reach, objective
     """The orders advisor's situation for one pair of units, from the table's state."""
     mine, enemy = table.mine[unit], table.enemy[target]
     return {
+        **_state(mine.values, "wounds_left", "weapon"),
+        **_state(enemy.values, "enemy_wounds_left", "enemy_weapon"),
         "distance": reach.cm,
         "enemy_cover": enemy.cover,
         "enemy_in_water": enemy.in_water,
@@ -116,6 +118,18 @@ def situation(table: TableState, unit: int, target: int, reach: Reach, objective
         "terrain_between": reach.terrain_between,
         "objective": "expected_wounds" if objective == "regrouped" else objective,
     }
+
+
+def _state(values: Mapping[str, Any], wounds: str, weapon: str) -> dict[str, Any]:
+    """A unit's Wounds left and weapon as the table gives them, as the advisor's inputs named
+    ``wounds`` and ``weapon``: with them the advisor's row for the pair is the plan's, from the units
+    file's own profiles (the plan's page links each unit's orders to it)."""
+    given: dict[str, Any] = {}
+    if values.get("wounds") is not None:
+        given[wounds] = tuple(values["wounds"])
+    if values.get("loaded") is not None:
+        given[weapon] = "loaded" if values["loaded"] else "unloaded"
+    return given
 
 
 @dataclass

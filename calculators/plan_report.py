@@ -17,7 +17,7 @@ from .advisor import rank_key
 from .advisor_odds import Row
 from .command_plan import READINGS, Plan
 from .enemy_reply import scored_row
-from .plan_options import Option, Target, combined
+from .plan_options import Option, Target, combined, situation
 from .table import TableState
 
 
@@ -143,6 +143,19 @@ def _order_json(table: TableState, option: Option) -> dict[str, Any]:
             for link in row.links
         ],
         "rules": list(row.rules),
+        "advisor": _advisor_json(table, option),
+    }
+
+
+def _advisor_json(table: TableState, option: Option) -> dict[str, Any]:
+    """What opens the orders advisor on this unit's row: the two units' names in the units file and the
+    situation from the table's state (with a strategic order, the row is the one its Ki roll allows)."""
+    reach = table.reaches[(option.unit, option.target)]
+    mapping = situation(table, option.unit, option.target, reach, str(option.turn.inputs.objective))
+    return {
+        "mine": table.mine[option.unit].name,
+        "enemy": table.enemy[option.target].name,
+        "situation": {key: list(value) if isinstance(value, tuple) else value for key, value in mapping.items()},
     }
 
 

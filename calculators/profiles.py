@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import CalculatorInputError
@@ -170,6 +170,54 @@ class Profile:
         """The profile as the units file stores it: every field, lists as lists."""
         fields = {key: list(value) if isinstance(value, tuple) else value for key, value in self.values.items()}
         return {"name": self.name, "game": self.game, **fields}
+
+
+def wounds_left_param(name: str, label: str, help: str) -> Param:
+    """An input of the Wounds a unit has left, one number per model (optional: unless given, the profile's).
+    The table file and the orders advisor both take it, so that a plan's row opens in the advisor."""
+    return Param(
+        name,
+        "int_list",
+        label,
+        help,
+        "kensei.shooting-dice",
+        default=None,
+        minimum=1,
+        maximum=CHARACTERISTIC["maximum"],
+        min_length=1,
+        max_length=MAX_MODELS,
+    )
+
+
+def as_it_stands(
+    profile: Profile, wounds: tuple[int, ...] | None, loaded: bool | None, fields: tuple[str, str]
+) -> Profile:
+    """``profile`` as it stands this turn: with ``wounds`` left per model and its weapon ``loaded`` or
+    not (``None``: as the profile says). A unit only loses models and Wounds, so it keeps at most its
+    profile's models, each with at most its profile's most Wounds; only a ranged weapon is loaded.
+
+    Raises:
+        CalculatorInputError: naming the input the refused value came from: ``fields`` are those of
+            ``wounds`` and ``loaded``.
+    """
+    changed = dict(profile.values)
+    if wounds is not None:
+        if len(wounds) > profile.models or max(wounds) > max(profile.wounds):
+            raise CalculatorInputError(
+                fields[0],
+                Nn_(
+                    "must be at most the profile's models ({models}), each with at most {most} Wound",
+                    "must be at most the profile's models ({models}), each with at most {most} Wounds",
+                    "most",
+                ),
+                values={"models": profile.models, "most": max(profile.wounds)},
+            )
+        changed["wounds"] = tuple(wounds)
+    if loaded is not None:
+        if loaded and not profile.ranged:
+            raise CalculatorInputError(fields[1], N_("needs a ranged weapon in the unit's profile"))
+        changed["loaded"] = loaded
+    return replace(profile, values=changed)
 
 
 def read_profile(mapping: Any, rules: RuleValues | None = None, at: str = "") -> Profile:

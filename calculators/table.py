@@ -26,9 +26,9 @@ from .choices import COVER
 from .errors import CalculatorInputError
 from .json_nesting import check_nesting
 from .orders import too_close
-from .params import CHARACTERISTIC, N_, Nn_, Param, characteristic, choice, count, flag, whole_number
+from .params import N_, Nn_, Param, characteristic, choice, count, flag, whole_number
 from .planner import GENERALS
-from .profiles import FILE_TOO_LONG, MAX_FILE_CHARACTERS, Profile, check_header, find
+from .profiles import FILE_TOO_LONG, MAX_FILE_CHARACTERS, Profile, as_it_stands, check_header, find, wounds_left_param
 from .rulebook import RuleValues
 
 FORMAT = "kensei-ref/table"
@@ -47,17 +47,8 @@ MAX_SIDE = 20
 MAX_DISTANCE = 200
 """The farthest distance (cm) a pair may give, as the orders advisor takes."""
 
-_WOUNDS = Param(
-    "wounds",
-    "int_list",
-    N_("Wounds left"),
-    N_("Each model's Wounds left, e.g. 2,2,1; unless given, the profile's."),
-    "kensei.shooting-dice",
-    default=None,
-    minimum=1,
-    maximum=CHARACTERISTIC["maximum"],
-    min_length=1,
-    max_length=100,
+_WOUNDS = wounds_left_param(
+    "wounds", N_("Wounds left"), N_("Each model's Wounds left, e.g. 2,2,1; unless given, the profile's.")
 )
 _LOADED = Param(
     "loaded",
@@ -290,28 +281,12 @@ def _side(
 def _with_state(profile: Profile, values: dict[str, Any], at: str) -> Profile:
     """``profile`` as it stands this turn: its Wounds left and its weapon, as given; a fleeing unit
     needs an Honor to regroup with, from here or from its profile."""
-    changed = dict(profile.values)
-    if values["wounds"] is not None:
-        if len(values["wounds"]) > profile.models or max(values["wounds"]) > max(profile.wounds):
-            raise CalculatorInputError(
-                f"{at}wounds",
-                Nn_(
-                    "must be at most the profile's models ({models}), each with at most {most} Wound",
-                    "must be at most the profile's models ({models}), each with at most {most} Wounds",
-                    "most",
-                ),
-                values={"models": profile.models, "most": max(profile.wounds)},
-            )
-        changed["wounds"] = values["wounds"]
-    if values["loaded"] is not None:
-        if values["loaded"] and not profile.ranged:
-            raise CalculatorInputError(f"{at}loaded", N_("needs a ranged weapon in the unit's profile"))
-        changed["loaded"] = values["loaded"]
+    profile = as_it_stands(profile, values["wounds"], values["loaded"], (f"{at}wounds", f"{at}loaded"))
     if values.get("honor") is not None:
-        changed["honor"] = values["honor"]
-    if values["state"] == "fleeing" and changed.get("honor") is None:
+        profile = replace(profile, values={**profile.values, "honor": values["honor"]})
+    if values["state"] == "fleeing" and profile.values.get("honor") is None:
         raise CalculatorInputError(f"{at}honor", N_("is needed for a fleeing unit: its profile gives no Honor"))
-    return replace(profile, values=changed)
+    return profile
 
 
 def _check_sides(mine: tuple[UnitState, ...], enemy: tuple[UnitState, ...]) -> None:

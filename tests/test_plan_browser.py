@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "calculators"))
-from test_command_plan import PROFILES, SMALL
+from test_command_plan import PROFILES, SMALL, WORN
 
 from calculators.command_plan import plan_turn
 from calculators.plan_report import plan_json
@@ -67,7 +67,7 @@ def test_the_plan_is_cpythons_in_every_language(phone, server, lang):
     ]
     # each order links the calculator runs behind its figures, with their inputs
     for item, order in zip(orders.all(), shown["plans"][0]["orders"], strict=True):
-        hrefs = item.locator(".kr-plan__links a").evaluate_all(
+        hrefs = item.locator(".kr-plan__links a:not(.kr-plan__advisor)").evaluate_all(
             "(links) => links.map((link) => link.getAttribute('href'))"
         )
         assert len(hrefs) == len(order["calculators"]) and order["calculators"]
@@ -102,4 +102,35 @@ def test_a_change_is_recomputed_kept_and_exported(phone, server):
     with page.expect_download() as download:
         page.locator(".kr-plan__export").click()
     assert json.loads(Path(download.value.path()).read_text(encoding="utf-8")) == changed
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["", "ru/"])
+def test_each_units_orders_open_the_advisor_on_the_same_row(phone, server, lang):
+    """Tapping a unit's "Orders advisor" opens the advisor in place on that pair, from the units of the
+    device, in the table's state (Wounds left, weapons fired): its row for the orders has the plan's figures."""
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server}/{lang}plan/{_address(WORN, 'net')}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    page.evaluate("window.__krSameTab = true")  # survives only an in-place navigation
+    plan = page.evaluate("window.__krPlan.plan")["plans"][0]
+    for index, order in enumerate(plan["orders"]):
+        if index:
+            page.go_back()
+            page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        link = page.locator(".kr-plan__best .kr-plan__order").nth(index).locator("a.kr-plan__advisor")
+        link.tap()
+        page.wait_for_function(
+            "() => document.querySelector('.kr-advisor')?.dataset.state === 'fresh' && window.__krAdvice",
+            timeout=TIMEOUT,
+        )
+        assert page.evaluate("window.__krSameTab") is True
+        shown = page.evaluate("window.__krAdvice")
+        assert {key: shown["situation"][key] for key in order["advisor"]["situation"]} == order["advisor"]["situation"]
+        row = next(row for row in shown["advice"]["rows"] if row["actions"] == order["actions"])
+        figures = ("wounds_pmf", "victory", "defeat", "expected_taken", "reply")
+        assert {key: row[key] for key in figures} == {key: order[key] for key in figures}
+    assert not errors
     page.close()

@@ -23,7 +23,7 @@ from kensei_ref.languages import N_, Nn_
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import calculator_pages
 from kensei_ref.site.pages import CLARIFICATIONS_PAGE, PageContext, environment
-from kensei_ref.site.unit_pickers import STORAGE_KEY, UNITS_PAGE
+from kensei_ref.site.unit_pickers import ADVISOR_PAGE, STORAGE_KEY, UNITS_PAGE
 
 PLAN_PAGE = "plan.md"
 TABLE_KEY = "kensei-ref:table"
@@ -78,6 +78,7 @@ UI = {
     "rules": N_("Not allowed by the rules: %(message)s"),
     "unit_field": N_("unit %(number)s, %(field)s"),
     "labelled": N_("%(label)s: %(text)s"),
+    "advisor": N_("Orders advisor"),
 }
 """The page's words, translated for its script."""
 
@@ -107,6 +108,7 @@ def plan_page(book: RuleBook, lang: str, directory_urls: bool = True) -> str:
         },
         "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},
         "plurals": calculator_pages.calculator_plurals(language),
+        "advisor_page": PageContext(book, lang, PLAN_PAGE, directory_urls).url(ADVISOR_PAGE),
     }
     return (
         environment(lang)

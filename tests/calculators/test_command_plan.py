@@ -5,6 +5,7 @@ its points never overspent."""
 from __future__ import annotations
 
 import itertools
+import json
 from fractions import Fraction
 
 import pytest
@@ -14,13 +15,13 @@ from test_advisor import _convolve
 from unit_profiles import ARCHERS, SAMURAI, unit_of_type, units_file
 
 from calculators import CALCULATORS, CalculatorInputError
-from calculators.advisor import rank_key
+from calculators.advisor import advise, rank_key
 from calculators.advisor_odds import capped
 from calculators.command_plan import OBJECTIVES, READINGS, plan_turn
 from calculators.enemy_reply import scored_row
 from calculators.plan_options import Shared, mean, pair_options
 from calculators.plan_report import plan_json
-from calculators.profiles import read_units
+from calculators.profiles import find, read_units
 from calculators.rulebook import RuleValues
 from calculators.spells import d10_at_most
 from calculators.table import read_table
@@ -184,6 +185,38 @@ def test_focus_fire_is_the_convolution_of_the_shots_capped():
     expected = capped(tuple(total), 2)
     assert report["enemies"][0]["wounds_pmf"] == [float(p) for p in expected]
     assert report["enemies"][0]["p_destroyed"] == float(expected[2])
+
+
+WORN = table_of(
+    [{"unit": "Bowmen", "wounds": [1, 1], "loaded": False}, {"unit": "Guard", "wounds": [2, 1], "reactions": 1},
+     {"unit": "Ashigaru archers", "cover": "light"}],
+    [{"unit": "Ronin", "wounds": [1], "cover": "light"}, {"unit": "Bowmen of the east", "loaded": False},
+     {"unit": "Scouts", "wounds": [1]}],
+    [{"mine": "Bowmen", "enemy": "Ronin", "cm": 12}, {"mine": "Guard", "enemy": "Ronin", "cm": 7},
+     {"mine": "Guard", "enemy": "Scouts", "cm": 9}, {"mine": "Ashigaru archers", "enemy": "Bowmen of the east",
+     "cm": 14}, {"mine": "Ashigaru archers", "enemy": "Scouts", "cm": 10}],
+)  # fmt: skip
+"""Units worn down this game: Wounds lost on both sides, weapons fired and not reloaded, a reaction paid."""
+
+
+@pytest.mark.parametrize("document", [SMALL, HEROES, WORN], ids=["small", "heroes", "worn"])
+@pytest.mark.parametrize("objective", ["expected_wounds", "victory", "net", "regrouped"])
+def test_each_units_orders_open_the_advisor_on_the_same_row(document, objective):
+    """A plan's ``advisor`` entry (the units by name, the situation from the table's state) gives the
+    orders advisor, from the units file's own profiles, a row with the orders' very figures."""
+    table = read_table(document, PROFILES)
+    report = plan_json(table, plan_turn(table, objective, alternatives=2), objective, 3)
+    orders = [order for plan in report["plans"] for order in plan["orders"]]
+    assert orders
+    for order in orders:
+        link = order["advisor"]
+        assert (link["mine"], link["enemy"]) == (order["unit"], order["target"])
+        advice = advise(find(PROFILES, link["mine"], "mine"), find(PROFILES, link["enemy"], "enemy"), link["situation"])
+        row = next(row for row in advice.rows if list(row.actions) == order["actions"])
+        assert [float(p) for p in row.dealt] == order["wounds_pmf"]
+        assert (float(row.victory), float(row.defeat), float(row.expected_taken), row.reply) == (
+            order["victory"], order["defeat"], order["expected_taken"], order["reply"])  # fmt: skip
+        assert json.loads(json.dumps(link)) == link
 
 
 @pytest.mark.parametrize("general", ["daimyo", "taisho", "hero"])

@@ -185,12 +185,16 @@
           chance: numbers.percent(r.p_regroup) })),
         ...(plan.taisho_ability_cost ? [fill(data.ui.ability_cost, { regrouped: numbers.decimal(plan.taisho_ability_cost) })] : [])];
       if (notes.length) lines.push(element("ul", {}, notes.map((text) => element("li", { text }))));
-      // each unit's orders, with the calculator runs that give its figures (as the advisor's rows link them)
+      // each unit's orders, with the advisor's row for the pair (the units by name, the situation from
+      // the table) and the calculator runs that give its figures (as the advisor's rows link them)
       const orders = plan.orders.map((o) => element("li", { class: "kr-plan__order", "data-unit": o.unit, "data-target": o.target,
         "data-actions": o.actions.join(",") }, [fill(data.ui.order, { unit: o.unit, target: o.target,
           orders: o.actions.map((a) => data.actions[a]).join(" → ") }),
-        ...(o.calculators.length ? [element("small", { class: "kr-plan__links" }, o.calculators.flatMap((run, i) => [
-          i ? ", " : "", element("a", { href: kit.calculatorLink(data.calculator_pages, run), text: kit.runText(data, run) })]))] : [])]));
+        element("small", { class: "kr-plan__links" }, [
+          element("a", { class: "kr-plan__advisor", href: kit.advisorAddress(data.advisor_page, o.advisor.mine, o.advisor.enemy,
+            o.advisor.situation), text: data.ui.advisor }),
+          ...o.calculators.flatMap((run) => [", ", element("a", { href: kit.calculatorLink(data.calculator_pages, run),
+            text: kit.runText(data, run) })])])]));
       lines.push(element("p", { text: orders.length ? data.ui.orders : data.ui.no_orders }));
       if (orders.length) lines.push(element("ol", { class: "kr-plan__orders" }, orders));
       if (full && plan.enemies.length) {

@@ -599,12 +599,7 @@
     /** The units and the situation into the page's address (the form's values, for a shared link). */
     function writeAddress(situation) {
       if (window.location.protocol === "file:" || !pair) return;
-      const address = new URLSearchParams({ mine: nameOf(pair[0]), enemy: nameOf(pair[1]) });
-      for (const [name, value] of Object.entries(situation)) {
-        if (value === false || value === null || value === undefined) continue;
-        address.set(name, value === true ? "1" : String(value));
-      }
-      history.replaceState(history.state, "", `?${address}${window.location.hash}`);
+      history.replaceState(history.state, "", advisorAddress("", nameOf(pair[0]), nameOf(pair[1]), situation) + window.location.hash);
     }
     /** "label: " as the language writes it (a no-break space before the colon in French). */
     const labelled = (text) => fill(data.ui.pair, { label: text, value: "" });
@@ -615,6 +610,17 @@
     form.addEventListener("change", compute);
     form.addEventListener("submit", (event) => event.preventDefault());
     compute();
+  }
+
+  /** The advisor's address (`page` plus its query) for two units of the device, by name, in a
+   * situation (the advisor's inputs by name): as the advisor writes its own, so a plan's unit opens it. */
+  function advisorAddress(page, mine, enemy, situation) {
+    const address = new URLSearchParams({ mine, enemy });
+    for (const [name, value] of Object.entries(situation)) {
+      if (value === false || value === null || value === undefined) continue;
+      address.set(name, value === true ? "1" : String(value)); // a list as 2,2,1
+    }
+    return `${page}?${address}`;
   }
 
   // ---- A calculator page's pickers ------------------------------------------------------------------
@@ -665,7 +671,7 @@
   }
 
   // what the Command phase plan's page (plan.js) shares with these pages: the same markup, storage and engine
-  window.krUnitsKit = { element, fill, plural, stored, nameOf, ask, errorText, calculatorLink, runText };
+  window.krUnitsKit = { element, fill, plural, stored, nameOf, ask, errorText, calculatorLink, runText, advisorAddress };
 
   function onPage() {
     for (const root of document.querySelectorAll("[data-page]")) {
