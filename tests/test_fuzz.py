@@ -246,7 +246,15 @@ def advise_lines(draw: Callable[..., Any]) -> list[str]:
         if param.kind == "bool":
             argv += draw(st.sampled_from([[], [], [option(param.name)]]))
         elif param.name == "distance" or not draw(st.integers(0, 2)):  # the distance is required
-            allowed = valid_values(param) if param.kind == "choice" else st.integers(*param.bounds(RULES))
+            allowed = (
+                valid_values(param)
+                if param.kind == "choice"
+                else st.lists(st.integers(*param.bounds(RULES)), min_size=1, max_size=6).map(
+                    lambda items: ",".join(map(str, items))
+                )
+                if param.kind == "int_list"
+                else st.integers(*param.bounds(RULES))
+            )
             argv += [option(param.name), mostly(allowed.map(str), valid_values(param).map(str) | texts)]
     if not draw(st.integers(0, 3)):
         actions = st.lists(st.sampled_from(ACTIONS), min_size=1, max_size=4).map(",".join)
