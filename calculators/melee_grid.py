@@ -28,10 +28,10 @@ rolled together, one die of each per enemy Wound (:class:`ReactionAndBlow`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import accumulate, repeat
+from itertools import chain, islice, repeat
 from math import lcm
 from operator import add, mul
 from typing import Any
@@ -51,15 +51,24 @@ Die = tuple[int, ...]
 # ---- Integer series ---------------------------------------------------------------------------
 
 
+def combine(terms: Iterable[tuple[int, int, Sequence[int]]], size: int) -> Series:
+    """The first ``size`` coefficients of ``Σ weight * z**shift * series`` over ``terms``.
+
+    The terms' products are chained as lazy ``map`` objects and the list is made once: each
+    coefficient then costs its multiplications and additions alone, with no list per term (the
+    numbers are thousands of bits, but a list per term and face still cost a third of the time)."""
+    total: Iterator[int] | None = None
+    for weight, shift, series in terms:
+        if weight and shift < size:
+            stop = min(len(series), size - shift)
+            part = chain(repeat(0, shift), map(mul, series[:stop], repeat(weight)), repeat(0))
+            total = part if total is None else map(add, total, part)
+    return [0] * size if total is None else list(islice(total, size))
+
+
 def convolve(row: Sequence[int], die: Sequence[int], size: int) -> Series:
     """The first ``size`` coefficients of ``row * die`` (a short ``die``: one pass per face)."""
-    out = [0] * size
-    length = min(len(row), size)
-    for shift, weight in enumerate(die):
-        if weight and shift < size:
-            stop = min(length, size - shift)
-            out[shift : shift + stop] = map(add, out[shift : shift + stop], map(mul, row[:stop], repeat(weight)))
-    return out
+    return combine(((weight, shift, row) for shift, weight in enumerate(die)), size)
 
 
 def scale(series: Sequence[int], factor: int) -> Series:
@@ -80,13 +89,15 @@ def divided(series: Sequence[int], ratio: int) -> Series:
     repeats (each coefficient the previous times ``ratio``, plus its own)."""
     if not ratio:
         return list(series)
-    return list(accumulate(series, lambda running, term: running * ratio + term))
+    running = 0
+    return [(running := running * ratio + term) for term in series]
 
 
 def cumulated(series: Sequence[int], base: int) -> Series:
     """``c[K] = sum of s[v] * base**(K - v)`` for ``v <= K``: the chance of at most ``K`` over the
     denominator ``base**K`` when ``s[v]`` is over ``base**v``."""
-    return list(accumulate(series, lambda running, term: running * base + term))
+    running = 0
+    return [(running := running * base + term) for term in series]
 
 
 def scaled_die(die: Die, base: int) -> Die:
@@ -151,24 +162,29 @@ class Race:
 
     def advance(self, state: list[Series]) -> list[Series]:
         """Every total one Wound further: ``T_{x+1} = z (Σ_β a_β T_{x+1-β}) / (1 - a_0 z)``."""
-        acc = [0] * self.size
-        for face in range(1, len(self.answer)):
-            if self.answer[face]:
-                acc = plus(acc, scale(state[face - 1], self.answer[face]))
-        return [shifted(divided(acc, self.answer[0]), 1), *state[:-1]]
+        return [self._next(state), *state[:-1]]
+
+    def _next(self, state: Sequence[Series]) -> Series:
+        """The series of ``T_{X+1}`` from those of ``T_X``, ``T_{X-1}``... (``state``: :meth:`advance`)."""
+        answer, size = self.answer, self.size
+        acc = combine(((answer[face], 0, state[face - 1]) for face in range(1, len(answer))), size - 1)
+        return [0, *divided(acc, answer[0])]
 
     def step(self, state: list[Series]) -> tuple[list[Series], list[Series]]:
-        """The state with one more power die, and the state advanced once (for ``τ_{X+1}``)."""
-        total = [scale(series, self.scaled[0]) for series in state]
-        current = state
-        advanced = self.advance(state)
-        for face in range(1, len(self.scaled)):
-            current = advanced if face == 1 else self.advance(current)
-            if self.scaled[face]:
-                total = [
-                    plus(t, scale(shifted(c, face), self.scaled[face])) for t, c in zip(total, current, strict=True)
-                ]
-        return total, advanced
+        """The state with one more power die, and the state advanced once (for ``τ_{X+1}``).
+
+        With ``E_0 = T_X``, ``E_{-i} = T_{X-i}`` (the state) and ``E_j = T_{X+j}`` (advanced ``j``
+        times), the state of ``X + f`` is ``E_{f-i}``: ``S'_i = Σ_f p_f z**f E_{f-i}``, one pass each."""
+        depth, scaled = self.depth, self.scaled
+        series = list(reversed(state))  # E_{1-depth} ... E_0 at index depth - 1 + j
+        for _ in range(1, max(2, len(scaled))):
+            series.append(self._next(series[: -depth - 1 : -1]))
+        at = depth - 1
+        total = [
+            combine(((weight, face, series[at + face - index]) for face, weight in enumerate(scaled)), self.size)
+            for index in range(depth)
+        ]
+        return total, [series[at + 1 - index] for index in range(depth)]
 
     def cumulative(self, count: int) -> tuple[list[Series], list[Series]]:
         """For ``n`` from 0 to ``count``, over every ``K``: ``P(X + τ_X ≤ K)`` and
