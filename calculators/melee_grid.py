@@ -500,20 +500,30 @@ class ReactionAndBlow:
     def advance(self) -> None:
         """One enemy Wound more, for the full power and every threshold kept."""
         blows = convolve(self.blows, self.blow, self.size)
-        kept = {}
-        for threshold, series in self._below.items():
-            moved = convolve(series, self.both, self.size)
-            low = self.reactions[:threshold]
-            crossing = convolve(low, self.reaction, len(low) + len(self.reaction) - 1)[threshold:]
-            for offset, weight in enumerate(crossing):
-                moved = add_at(moved, -weight, threshold + offset, blows)
-            kept[threshold] = moved
-        self._below = kept
+        self._below = {
+            threshold: combine((*self._terms(self.both, series), *self._crossing(threshold, blows)), self.size)
+            for threshold, series in self._below.items()
+        }
         self.reactions = convolve(
             self.reactions, self.reaction, min(self.size, len(self.reactions) + len(self.reaction) - 1)
         )
         self.blows = blows
         self.full = convolve(self.full, self.both, self.size)
+
+    @staticmethod
+    def _terms(die: Die, series: Series) -> Iterator[tuple[int, int, Series]]:
+        """``series * die`` as the terms of :func:`combine`."""
+        return ((weight, face, series) for face, weight in enumerate(die))
+
+    def _crossing(self, threshold: int, blows: Series) -> Iterator[tuple[int, int, Series]]:
+        """The terms that take off the reactions crossing ``threshold`` with this Wound's die (from
+        below it to ``threshold + offset``), each with the blows of all the enemy's Wounds."""
+        reactions, reaction = self.reactions, self.reaction
+        for offset in range(len(reaction) - 1):
+            level = threshold + offset
+            weight = sum(reaction[face] * reactions[level - face] for face in range(offset + 1, len(reaction))
+                         if 0 <= level - face < min(threshold, len(reactions)))  # fmt: skip
+            yield -weight, level, blows
 
     def below(self, threshold: int) -> Series:
         """The totals whose reaction was below ``threshold``, kept from now on (made from the nearest
@@ -530,8 +540,10 @@ class ReactionAndBlow:
             else:
                 series = list(self._below[near])
                 low, high, sign = (near, threshold, 1) if near < threshold else (threshold, near, -1)
-            for level in range(low, min(high, len(reactions))):
-                series = add_at(series, sign * reactions[level], level, self.blows)
+            levels = range(low, min(high, len(reactions)))
+            series = combine(
+                ((1, 0, series), *((sign * reactions[level], level, self.blows) for level in levels)), self.size
+            )
         self._below[threshold] = series
         return series
 
