@@ -511,7 +511,7 @@ class ReactionAndBlow:
         self.full = convolve(self.full, self.both, self.size)
 
     @staticmethod
-    def _terms(die: Die, series: Series) -> Iterator[tuple[int, int, Series]]:
+    def _terms(die: Sequence[int], series: Series) -> Iterator[tuple[int, int, Series]]:
         """``series * die`` as the terms of :func:`combine`."""
         return ((weight, face, series) for face, weight in enumerate(die))
 
