@@ -27,8 +27,9 @@ from .choices import NONE
 from .errors import CalculatorInputError
 from .melee_grid import MeleeGrid, MeleeSetting, PairTables, TablesKey, checked_melee_inputs, melee_setting
 from .orders import MOVES, SHOTS, Situation, action_cost, sequences
+from .pmf import multiply
 from .profiles import Profile
-from .results import tail_sums
+from .results import over_one_denominator
 from .rulebook import RuleValues
 from .unit_inputs import ACTION_POINTS_TYPES, CHARGE_BONUS_TYPES, CHARGE_DICE_TYPES, MOVEMENT_TYPES
 
@@ -133,16 +134,25 @@ class Row:
         return self.expected_dealt - self.expected_taken
 
     @cached_property
-    def expected_dealt(self) -> Fraction:
-        return sum((k * p for k, p in enumerate(self.dealt)), Fraction(0))
+    def _dealt_numerators(self) -> tuple[list[int], int]:
+        """:attr:`dealt` over one denominator, which the mean and every tail are summed over."""
+        return over_one_denominator(self.dealt)
 
     @cached_property
-    def _tails(self) -> tuple[Fraction, ...]:
-        """P(at least k Wounds), k from 0: summed once, since the table and the ranking ask often."""
-        return tail_sums(self.dealt)
+    def expected_dealt(self) -> Fraction:
+        numerators, denominator = self._dealt_numerators
+        return Fraction(sum(k * weight for k, weight in enumerate(numerators)), denominator)
+
+    @cached_property
+    def _tails(self) -> dict[int, Fraction]:
+        """P(at least k Wounds), kept as asked: the ranking asks one or two of them of every row."""
+        return {}
 
     def at_least(self, wounds: int) -> Fraction:
-        return self._tails[wounds] if wounds < len(self._tails) else Fraction(0)
+        if wounds not in self._tails:
+            numerators, denominator = self._dealt_numerators
+            self._tails[wounds] = Fraction(sum(numerators[wounds:]), denominator)
+        return self._tails[wounds]
 
 
 def wounds_left(wounds: tuple[int, ...], lost: int) -> tuple[int, int]:
@@ -312,7 +322,8 @@ class Turn:
         """The Wounds the shots of ``actions`` deal, and the shooting runs behind them."""
         if actions in self._shots:
             return self._shots[actions]
-        total: tuple[Fraction, ...] = (Fraction(1),)
+        weights: tuple[int, ...] = (1,)
+        denominator = 1
         links = []
         for volley in _volleys(actions):
             moves = tuple(action for action in actions[: volley["at"]] if action in MOVES)
@@ -320,8 +331,10 @@ class Turn:
             flags = {key: volley[key] for key in ("precision", "second_shot", "multiple_shots")}
             mapping = self.shooting_inputs(self.distance_after(moves), moved, **flags)
             result = _evaluate("shooting", shooting.CALCULATOR, mapping, self.rules)
-            total = capped(_convolve(total, result.wounds.pmf), self.enemy_total)
+            weights = capped_weights(multiply(weights, result.wounds.weights), self.enemy_total)
+            denominator *= result.wounds.total
             links.append(Link("shooting", mapping))
+        total = tuple(Fraction(weight, denominator) for weight in weights)
         self._shots[actions] = (total, tuple(links))
         return self._shots[actions]
 
@@ -511,14 +524,10 @@ def capped(pmf: tuple[Fraction, ...], cap: int) -> tuple[Fraction, ...]:
     return (*pmf[:cap], sum(pmf[cap:], Fraction(0)))
 
 
-def _convolve(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
-    """The distribution of the sum of two independent counts."""
-    out = [Fraction(0)] * (len(a) + len(b) - 1)
-    for i, p in enumerate(a):
-        if p:
-            for j, q in enumerate(b):
-                out[i + j] += p * q
-    return tuple(out)
+def capped_weights(weights: tuple[int, ...], cap: int) -> tuple[int, ...]:
+    """:func:`capped` for integer weights over one denominator (the volleys' product of totals): the
+    fractions are made once, when every volley is in."""
+    return weights if len(weights) <= cap + 1 else (*weights[:cap], sum(weights[cap:]))
 
 
 def sequence_row(turn: Turn, actions: tuple[str, ...]) -> Row:

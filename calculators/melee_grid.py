@@ -28,10 +28,10 @@ rolled together, one die of each per enemy Wound (:class:`ReactionAndBlow`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import accumulate, repeat
+from itertools import chain, islice, repeat
 from math import lcm
 from operator import add, mul
 from typing import Any
@@ -51,15 +51,24 @@ Die = tuple[int, ...]
 # ---- Integer series ---------------------------------------------------------------------------
 
 
+def combine(terms: Iterable[tuple[int, int, Sequence[int]]], size: int) -> Series:
+    """The first ``size`` coefficients of ``Σ weight * z**shift * series`` over ``terms``.
+
+    The terms' products are chained as lazy ``map`` objects and the list is made once: each
+    coefficient then costs its multiplications and additions alone, with no list per term (the
+    numbers are thousands of bits, but a list per term and face still cost a third of the time)."""
+    total: Iterator[int] | None = None
+    for weight, shift, series in terms:
+        if weight and shift < size:
+            stop = min(len(series), size - shift)
+            part = chain(repeat(0, shift), map(mul, series[:stop], repeat(weight)), repeat(0))
+            total = part if total is None else map(add, total, part)
+    return [0] * size if total is None else list(islice(total, size))
+
+
 def convolve(row: Sequence[int], die: Sequence[int], size: int) -> Series:
     """The first ``size`` coefficients of ``row * die`` (a short ``die``: one pass per face)."""
-    out = [0] * size
-    length = min(len(row), size)
-    for shift, weight in enumerate(die):
-        if weight and shift < size:
-            stop = min(length, size - shift)
-            out[shift : shift + stop] = map(add, out[shift : shift + stop], map(mul, row[:stop], repeat(weight)))
-    return out
+    return combine(((weight, shift, row) for shift, weight in enumerate(die)), size)
 
 
 def scale(series: Sequence[int], factor: int) -> Series:
@@ -80,13 +89,15 @@ def divided(series: Sequence[int], ratio: int) -> Series:
     repeats (each coefficient the previous times ``ratio``, plus its own)."""
     if not ratio:
         return list(series)
-    return list(accumulate(series, lambda running, term: running * ratio + term))
+    running = 0
+    return [(running := running * ratio + term) for term in series]
 
 
 def cumulated(series: Sequence[int], base: int) -> Series:
     """``c[K] = sum of s[v] * base**(K - v)`` for ``v <= K``: the chance of at most ``K`` over the
     denominator ``base**K`` when ``s[v]`` is over ``base**v``."""
-    return list(accumulate(series, lambda running, term: running * base + term))
+    running = 0
+    return [(running := running * base + term) for term in series]
 
 
 def scaled_die(die: Die, base: int) -> Die:
@@ -151,24 +162,29 @@ class Race:
 
     def advance(self, state: list[Series]) -> list[Series]:
         """Every total one Wound further: ``T_{x+1} = z (Σ_β a_β T_{x+1-β}) / (1 - a_0 z)``."""
-        acc = [0] * self.size
-        for face in range(1, len(self.answer)):
-            if self.answer[face]:
-                acc = plus(acc, scale(state[face - 1], self.answer[face]))
-        return [shifted(divided(acc, self.answer[0]), 1), *state[:-1]]
+        return [self._next(state), *state[:-1]]
+
+    def _next(self, state: Sequence[Series]) -> Series:
+        """The series of ``T_{X+1}`` from those of ``T_X``, ``T_{X-1}``... (``state``: :meth:`advance`)."""
+        answer, size = self.answer, self.size
+        acc = combine(((answer[face], 0, state[face - 1]) for face in range(1, len(answer))), size - 1)
+        return [0, *divided(acc, answer[0])]
 
     def step(self, state: list[Series]) -> tuple[list[Series], list[Series]]:
-        """The state with one more power die, and the state advanced once (for ``τ_{X+1}``)."""
-        total = [scale(series, self.scaled[0]) for series in state]
-        current = state
-        advanced = self.advance(state)
-        for face in range(1, len(self.scaled)):
-            current = advanced if face == 1 else self.advance(current)
-            if self.scaled[face]:
-                total = [
-                    plus(t, scale(shifted(c, face), self.scaled[face])) for t, c in zip(total, current, strict=True)
-                ]
-        return total, advanced
+        """The state with one more power die, and the state advanced once (for ``τ_{X+1}``).
+
+        With ``E_0 = T_X``, ``E_{-i} = T_{X-i}`` (the state) and ``E_j = T_{X+j}`` (advanced ``j``
+        times), the state of ``X + f`` is ``E_{f-i}``: ``S'_i = Σ_f p_f z**f E_{f-i}``, one pass each."""
+        depth, scaled = self.depth, self.scaled
+        series = list(reversed(state))  # E_{1-depth} ... E_0 at index depth - 1 + j
+        for _ in range(1, max(2, len(scaled))):
+            series.append(self._next(series[: -depth - 1 : -1]))
+        at = depth - 1
+        total = [
+            combine(((weight, face, series[at + face - index]) for face, weight in enumerate(scaled)), self.size)
+            for index in range(depth)
+        ]
+        return total, [series[at + 1 - index] for index in range(depth)]
 
     def cumulative(self, count: int) -> tuple[list[Series], list[Series]]:
         """For ``n`` from 0 to ``count``, over every ``K``: ``P(X + τ_X ≤ K)`` and
@@ -484,20 +500,30 @@ class ReactionAndBlow:
     def advance(self) -> None:
         """One enemy Wound more, for the full power and every threshold kept."""
         blows = convolve(self.blows, self.blow, self.size)
-        kept = {}
-        for threshold, series in self._below.items():
-            moved = convolve(series, self.both, self.size)
-            low = self.reactions[:threshold]
-            crossing = convolve(low, self.reaction, len(low) + len(self.reaction) - 1)[threshold:]
-            for offset, weight in enumerate(crossing):
-                moved = add_at(moved, -weight, threshold + offset, blows)
-            kept[threshold] = moved
-        self._below = kept
+        self._below = {
+            threshold: combine((*self._terms(self.both, series), *self._crossing(threshold, blows)), self.size)
+            for threshold, series in self._below.items()
+        }
         self.reactions = convolve(
             self.reactions, self.reaction, min(self.size, len(self.reactions) + len(self.reaction) - 1)
         )
         self.blows = blows
         self.full = convolve(self.full, self.both, self.size)
+
+    @staticmethod
+    def _terms(die: Sequence[int], series: Series) -> Iterator[tuple[int, int, Series]]:
+        """``series * die`` as the terms of :func:`combine`."""
+        return ((weight, face, series) for face, weight in enumerate(die))
+
+    def _crossing(self, threshold: int, blows: Series) -> Iterator[tuple[int, int, Series]]:
+        """The terms that take off the reactions crossing ``threshold`` with this Wound's die (from
+        below it to ``threshold + offset``), each with the blows of all the enemy's Wounds."""
+        reactions, reaction = self.reactions, self.reaction
+        for offset in range(len(reaction) - 1):
+            level = threshold + offset
+            weight = sum(reaction[face] * reactions[level - face] for face in range(offset + 1, len(reaction))
+                         if 0 <= level - face < min(threshold, len(reactions)))  # fmt: skip
+            yield -weight, level, blows
 
     def below(self, threshold: int) -> Series:
         """The totals whose reaction was below ``threshold``, kept from now on (made from the nearest
@@ -514,8 +540,10 @@ class ReactionAndBlow:
             else:
                 series = list(self._below[near])
                 low, high, sign = (near, threshold, 1) if near < threshold else (threshold, near, -1)
-            for level in range(low, min(high, len(reactions))):
-                series = add_at(series, sign * reactions[level], level, self.blows)
+            levels = range(low, min(high, len(reactions)))
+            series = combine(
+                ((1, 0, series), *((sign * reactions[level], level, self.blows) for level in levels)), self.size
+            )
         self._below[threshold] = series
         return series
 
