@@ -390,6 +390,12 @@ def test_the_first_rules_are_the_terminals(worker_answers, lang):
     assert 1 - len(disordered) / len(queries) >= SAME_ORDER, "\n".join(disordered)
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_a_question_about_a_die_result_finds_its_rule_first(worker_answers, lang):
+    for case in (q for q in QUERIES if q["lang"] == lang and q["kind"] == "die-face"):
+        assert worker_answers[lang][case["query"]][0][:1] == case["expect"], case["query"]
+
+
 def test_names_and_games_rank_as_in_the_terminal(homes):
     """As the terminal's search (tests/test_aliases.py): a players' word that names one rule finds it
     first (97% per language at least), as do the words the terminal is held to, and a query naming a

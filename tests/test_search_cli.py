@@ -18,7 +18,7 @@ from kensei_ref.languages import LANGUAGES as LANGS
 from kensei_ref.rules import search
 
 QUERIES = Path(__file__).resolve().parent / "search_queries.yaml"
-KINDS = {"inflected", "term", "japanese", "number", "multiword", "typo", "cross-language"}
+KINDS = {"inflected", "term", "japanese", "number", "multiword", "typo", "cross-language", "die-face"}
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +50,14 @@ def test_query_set_is_well_formed(queries, bundled):
 @pytest.mark.parametrize("lang", LANGS)
 def test_hit_rate_per_language(queries, lang):
     assert_hit_rate(queries, lang, "queries answered")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_question_about_a_die_result_finds_its_rule_first(queries, lang):
+    """ "What happens on a 10 when shooting": the rule of that roll first, not a neighbouring section
+    that shares a phrase with the question's words ("when shooting")."""
+    for query in (q for q in queries if q["lang"] == lang and q["kind"] == "die-face"):
+        assert [hit.id for hit in search.search(query["query"], lang, 1)] == query["expect"], query["query"]
 
 
 def test_index_is_built_once_per_language():

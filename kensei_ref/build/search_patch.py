@@ -125,6 +125,7 @@ SETTINGS = {
         "questionWeight": search.QUESTION_WEIGHT,
         "stopWords": sorted(search.STOP_WORDS),
         "questionWords": sorted(search.QUESTION_WORDS),
+        "numberStems": search.NUMBER_STEMS,
     },
 }
 """What search_ranking.js reads, from the terminal search's own figures and names: each number lives

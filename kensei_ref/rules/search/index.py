@@ -8,6 +8,7 @@ import re
 from collections import namedtuple
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
+from itertools import pairwise
 
 from kensei_ref.languages import LANGUAGES as LANGS
 from kensei_ref.rules.search.ranking import (
@@ -258,9 +259,9 @@ class SearchIndex:
         query_words = list(dict.fromkeys(query_words))[:QUERY_WORDS]
         query_words, game = self._game_named(query_words)
         scores, matched = self._score_words(query_words)
-        for pair in dict.fromkeys(word_pairs(query_words, self.lang, self._stem)):
+        for pair, weight in self._query_pairs(query_words).items():
             if pair in self._postings:
-                for doc, score in self._bm25(pair, PAIR_WEIGHT).items():
+                for doc, score in self._bm25(pair, weight).items():
                     scores[doc] = scores.get(doc, 0.0) + score
         self._favour_names(query_words, scores)
         if game:
@@ -271,6 +272,20 @@ class SearchIndex:
             scores[doc] = scores.get(doc, 0.0) + EXACT_SCORE - rank
         ranked = sorted(scores, key=lambda doc: (-scores[doc], doc))[:limit]
         return [self._hit(doc, scores[doc], matched.get(doc, set())) for doc in ranked]
+
+    def _query_pairs(self, query_words: list[str]) -> dict[str, float]:
+        """The query's pairs of neighbouring words (:func:`word_pairs`), each with its weight: a pair
+        with a question word counts a quarter, as the word does ("when shoot" in "what happens on a
+        10 when shooting" is no phrase of the answer), unless the query is only question words."""
+        kept = [word for word in query_words if word not in STOP_WORDS]
+        asked = any(word not in QUESTION_WORDS for word in kept)
+        pairs = word_pairs(kept, self.lang, self._stem)
+        weights: dict[str, float] = {}
+        for pair, (first, second) in zip(pairs, pairwise(kept), strict=True):
+            question = asked and (first in QUESTION_WORDS or second in QUESTION_WORDS)
+            weight = PAIR_WEIGHT * (QUESTION_WEIGHT if question else 1.0)
+            weights[pair] = max(weights.get(pair, 0.0), weight)
+        return weights
 
     def _game_named(self, query_words: list[str]) -> tuple[list[str], str | None]:
         """The query's words without the name of a game, and the game it names (None when it names

@@ -113,13 +113,14 @@ class KrRuleIndex {
   }
 
   /** The stem of a normalised word: digits as they are, Cyrillic by the Russian stemmer, Latin letters
-   * by the index's language's (English in the Russian index), then without accents. */
+   * by the index's language's (English in the Russian index), then without accents; a number word
+   * naming a die's face, its digit. */
   stem(word) {
     if (/^\d+$/.test(word)) return word;
-    if (KR_CYRILLIC.test(word)) return String(lunr.ru.stemmer(word));
-    const code = this.figures.latinStemmer[this.lang];
-    const latin = code === "en" ? lunr.stemmer(new lunr.Token(word, {})) : lunr[code].stemmer(word);
-    return krFoldAccents(String(latin));
+    const code = KR_CYRILLIC.test(word) ? "ru" : this.figures.latinStemmer[this.lang];
+    const found = code === "ru" ? String(lunr.ru.stemmer(word))
+      : krFoldAccents(String(code === "en" ? lunr.stemmer(new lunr.Token(word, {})) : lunr[code].stemmer(word)));
+    return (this.figures.numberStems[code] || {})[found] ?? found; // "ten" is "10" (NUMBER_STEMS)
   }
 
   /** A word's stem, from those the index read when it has the word. */
@@ -179,6 +180,20 @@ class KrRuleIndex {
   pairs(words) {
     const stems = words.filter((word) => !this.stopWords.has(word)).map((word) => this.stemOf(word));
     return stems.slice(1).map((stem, i) => `${stems[i]} ${stem}`);
+  }
+
+  /** The query's pairs of neighbouring words, each with its weight: a quarter with a question word
+   * ("when shoot"), as the word counts, unless the query is only question words (_query_pairs). */
+  queryPairs(words) {
+    const kept = words.filter((word) => !this.stopWords.has(word));
+    const asked = kept.some((word) => !this.questionWords.has(word));
+    const weights = new Map();
+    this.pairs(kept).forEach((pair, i) => {
+      const question = asked && (this.questionWords.has(kept[i]) || this.questionWords.has(kept[i + 1]));
+      const weight = this.figures.pairWeight * (question ? this.figures.questionWeight : 1);
+      weights.set(pair, Math.max(weights.get(pair) || 0, weight));
+    });
+    return weights;
   }
 
   /**
@@ -308,9 +323,9 @@ class KrRuleIndex {
     queryWords = [...new Set(meaningful.length ? meaningful : queryWords)].slice(0, f.queryWords);
     const { words, game } = this.gameNamed(queryWords);
     const { scores, matched } = this.scoreWords(words);
-    for (const pair of new Set(this.pairs(words))) {
+    for (const [pair, weight] of this.queryPairs(words)) {
       for (const [doc, tf] of this.postings.get(pair) || []) {
-        scores.set(doc, (scores.get(doc) || 0) + f.pairWeight * this.idf.get(pair) * tf);
+        scores.set(doc, (scores.get(doc) || 0) + weight * this.idf.get(pair) * tf);
       }
     }
     this.favourNames(words, scores);

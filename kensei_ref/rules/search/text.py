@@ -29,6 +29,12 @@ LATIN_STEMMER = {
 """Which stemmer reduces a Latin-script word in each language's index: a French word typed into
 the Russian reference is most likely a glossary name, and names are stemmed like the query."""
 
+NUMBER_STEMS = {"en": {"ten": "10"}, "fr": {"dix": "10"}, "ru": {"деся": "10", "десят": "10", "десятк": "10"}}
+"""Stems of number words that name a die's face, by the stemmer that makes them, as the digit: "a ten"
+on a shooting die is "a 10" (the rules write either, Russian «десятка» most), so a question about a
+roll of 10 finds the rule that names it in words, and the other way round. Only ten: "one" is "un"
+in French, an article; and by stemmer, since the French stem of "tenir" is "ten"."""
+
 WORD = re.compile(r"[^\W_]+")
 WHOLE = re.compile(r"(?<![\w.])(?:\d+(?:\.\d+)+|(?:kensei|ronin)\.[a-z0-9]+(?:-[a-z0-9]+)*)(?![\w-])")
 """Tokens kept whole: rule numbers (8.3.2) and rule ids (kensei.regroup)."""
@@ -272,16 +278,19 @@ def stem(word: str, lang: str) -> str:
     """The index term of a normalised ``word`` in the index of ``lang``.
 
     Cyrillic words take the Russian stemmer; Latin words take that of ``lang`` (English in the
-    Russian index); digits are kept as they are. Latin stems lose their accents afterwards.
+    Russian index); digits are kept as they are. Latin stems lose their accents afterwards; the stem
+    of a number word that names a die's face is its digit (:data:`NUMBER_STEMS`).
 
     >>> stem("regroupées", "fr"), stem("перегруппировки", "ru"), stem("regrouping", "en")
     ('regroup', 'перегруппировк', 'regroup')
     """
     if word.isdigit():
         return word
-    if CYRILLIC.search(word):
-        return _stemmer("ru").stemWord(word)
-    return fold_accents(_stemmer(LATIN_STEMMER[lang]).stemWord(word))
+    by = "ru" if CYRILLIC.search(word) else LATIN_STEMMER[lang]
+    found = _stemmer(by).stemWord(word)
+    if by != "ru":
+        found = fold_accents(found)
+    return NUMBER_STEMS.get(by, {}).get(found, found)
 
 
 def words(text: str) -> list[str]:
