@@ -188,6 +188,13 @@
   // over (every other tab then offers it too) and loads this page whole from it.
   const servedByAWorker = !!navigator.serviceWorker.controller;
   let reloading = false;
+  let reloaded = false;
+  /** Loads the page again, once: the new build's taking over and its activation both ask for it. */
+  const reloadOnce = () => {
+    if (reloaded) return;
+    reloaded = true;
+    window.location.reload();
+  };
   function offerUpdate(worker) {
     if (document.querySelector(".kr-update")) return;
     const bar = document.createElement("div");
@@ -201,14 +208,18 @@
     button.textContent = ui.reload;
     button.addEventListener("click", () => {
       reloading = true;
-      if (worker && worker.state === "installed") worker.postMessage({ type: "skip-waiting" });
-      else window.location.reload(); // taken over already: the reload comes from the new build
+      if (worker && worker.state === "installed") {
+        // reloaded once the new build is active, whether or not it takes this page over first
+        // (controllerchange): a navigation then always goes to the active build
+        worker.addEventListener("statechange", () => { if (worker.state === "activated") reloadOnce(); });
+        worker.postMessage({ type: "skip-waiting" });
+      } else window.location.reload(); // taken over already: the reload comes from the new build
     });
     bar.append(text, button);
     document.body.append(bar);
   }
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (reloading) window.location.reload();
+    if (reloading) reloadOnce();
     else if (servedByAWorker) offerUpdate(null);
   });
 
