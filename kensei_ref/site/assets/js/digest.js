@@ -56,16 +56,31 @@
     return true;
   }
 
+  function drawBlock(block) {
+    if (block.dataset.drawn) return;
+    block.dataset.drawn = "1";
+    const link = block.querySelector("a.kr-digest__open");
+    const url = absoluteUrl(link);
+    if (!url) return;
+    if (drawCode(block.querySelector(".kr-digest__qr"), url)) block.classList.add("kr-digest__block--qr");
+    block.querySelector(".kr-digest__url").textContent = url;
+  }
+
+  /** Every code, at once: before printing. */
+  function drawRemaining() {
+    if (!digest.isConnected) return; // a digest opened earlier in this tab, replaced since
+    for (const block of digest.querySelectorAll(".kr-digest__block")) drawBlock(block);
+  }
+
+  /** The codes lie below the quick reference, on paper more than on screen: each is drawn in the
+   * browser's idle time (about 20 ms of a phone's processor a code), one a slice (idle.js), and all
+   * that are left at once when the page is printed. */
   function drawAll() {
     if (window.qrcode) window.qrcode.stringToBytes = window.qrcode.stringToBytesFuncs["UTF-8"];
-    for (const block of digest.querySelectorAll(".kr-digest__block")) {
-      const link = block.querySelector("a.kr-digest__open");
-      const url = absoluteUrl(link);
-      if (!url) continue;
-      if (drawCode(block.querySelector(".kr-digest__qr"), url)) block.classList.add("kr-digest__block--qr");
-      block.querySelector(".kr-digest__url").textContent = url;
-    }
+    if (window.krIdle) window.krIdle.each(digest.querySelectorAll(".kr-digest__block"), drawBlock);
+    else drawRemaining();
   }
+  window.addEventListener("beforeprint", drawRemaining);
 
   // Loaded with the page, the QR library runs first (both scripts are deferred, in order). Opened in
   // place, Material adds the page's scripts again all at once, and they run as each arrives: this one
@@ -77,6 +92,9 @@
   const print = document.querySelector(".kr-digest__print");
   if (print) {
     print.hidden = false;
-    print.addEventListener("click", () => window.print());
+    print.addEventListener("click", () => {
+      drawRemaining();
+      window.print();
+    });
   }
 })();

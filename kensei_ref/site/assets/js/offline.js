@@ -38,9 +38,12 @@
 
   function showState(state, words) {
     indicator.hidden = false;
+    if (indicator.title !== words) {
+      indicator.title = words;
+      indicator.setAttribute("aria-label", fill(ui.labelled, { label: ui.indicator, text: words })); // French spaces the colon
+    }
+    if (indicator.dataset.state === state) return; // the same icon: a progress message changes the words only
     indicator.dataset.state = state;
-    indicator.title = words;
-    indicator.setAttribute("aria-label", fill(ui.labelled, { label: ui.indicator, text: words })); // French spaces the colon
     const svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", "0 0 24 24");
     svg.setAttribute("aria-hidden", "true");
@@ -128,7 +131,19 @@
     }
   }
 
+  // The worker reports each file saved, hundreds a language: the indicator shows the last report
+  // once a frame, not each one.
+  let pendingProgress = null;
   function onProgress(data) {
+    if (!pendingProgress) requestAnimationFrame(() => {
+      const latest = pendingProgress;
+      pendingProgress = null;
+      if (latest) showProgress(latest); // none when a status came since: it was shown
+    });
+    pendingProgress = data;
+  }
+
+  function showProgress(data) {
     const share = data.total ? data.done / data.total : 1;
     showState("saving", fill(ui.saving, { percent: numbers.percent(share, 0) }));
     const bar = panel && panel.querySelector(".kr-offline-panel__progress");
@@ -170,6 +185,7 @@
     const data = event.data || {};
     if (data.type === "progress") onProgress(data);
     else if (data.type === "status") {
+      pendingProgress = null;
       if (data.saved) saving = false;
       render(data);
     } else if (data.type === "failed") {
@@ -234,32 +250,38 @@
     });
   }
 
-  navigator.serviceWorker.register(new URL("sw.js", siteRoot).href, { scope: siteRoot.href, updateViaCache: "none" })
-    .then((reg) => {
-      registration = reg;
-      if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
-      reg.addEventListener("updatefound", () => {
-        const incoming = reg.installing;
-        if (!incoming) return;
-        incoming.addEventListener("statechange", () => {
-          if (incoming.state === "installed" && navigator.serviceWorker.controller) offerUpdate(incoming);
+  // Registering the worker and asking what is saved can wait until the page has loaded and is idle:
+  // the reader reads first (idle.js).
+  window.krIdle(register);
+
+  function register() {
+    navigator.serviceWorker.register(new URL("sw.js", siteRoot).href, { scope: siteRoot.href, updateViaCache: "none" })
+      .then((reg) => {
+        registration = reg;
+        if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
+        reg.addEventListener("updatefound", () => {
+          const incoming = reg.installing;
+          if (!incoming) return;
+          incoming.addEventListener("statechange", () => {
+            if (incoming.state === "installed" && navigator.serviceWorker.controller) offerUpdate(incoming);
+          });
         });
-      });
-      return navigator.serviceWorker.ready;
-    })
-    .then((reg) => {
-      registration = reg;
-      // The first visit saves this language and the engine; later visits only check what is saved.
-      const channel = (data) => reg.active.postMessage(data);
-      const once = (event) => {
-        const data = event.data || {};
-        if (data.type !== "status" || data.saved) return;
-        navigator.serviceWorker.removeEventListener("message", once);
-        const held = new Set(data.complete);
-        if (!wanted().every((group) => held.has(group))) whenIdle().then(() => save(wanted()));
-      };
-      navigator.serviceWorker.addEventListener("message", once);
-      channel({ type: "status" });
-    })
-    .catch(() => message(ui.unsupported));
+        return navigator.serviceWorker.ready;
+      })
+      .then((reg) => {
+        registration = reg;
+        // The first visit saves this language and the engine; later visits only check what is saved.
+        const channel = (data) => reg.active.postMessage(data);
+        const once = (event) => {
+          const data = event.data || {};
+          if (data.type !== "status" || data.saved) return;
+          navigator.serviceWorker.removeEventListener("message", once);
+          const held = new Set(data.complete);
+          if (!wanted().every((group) => held.has(group))) whenIdle().then(() => save(wanted()));
+        };
+        navigator.serviceWorker.addEventListener("message", once);
+        channel({ type: "status" });
+      })
+      .catch(() => message(ui.unsupported));
+  }
 })();
