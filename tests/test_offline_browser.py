@@ -197,7 +197,8 @@ def test_a_new_build_replaces_the_cache(context, served, site_copy):
     other.evaluate("() => { window.__oldBuild = true; }")
 
     page.reload()
-    page.locator(".kr-update button").click(timeout=60_000)
+    with page.expect_navigation(timeout=60_000):  # "Reload" loads the page again, from the new build
+        page.locator(".kr-update button").click(timeout=60_000)
     page.wait_for_load_state()
     page.wait_for_function(f"async () => (await caches.keys()).includes('kensei-ref-{new}')")
     # The other tab is not reloaded: it keeps its build, whose cache stays until that tab is closed.
