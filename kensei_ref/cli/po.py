@@ -68,10 +68,10 @@ def _language_type(_: Gettext) -> Callable[[str], languages.Language]:
         found = languages.BY_CODE.get(code)
         listed = ", ".join(_translated_codes())
         if code == languages.SOURCE_LANGUAGE:
-            message = _("{code} is the language the texts are written in; translate into one of {languages}")
+            message = _("the texts are written in {code}: translate them into one of {languages}")
         elif found is None:
             message = _(
-                "{code} is not a language of the reference ({languages}); "
+                "the reference has no language {code} ({languages}); "
                 "a new language is first declared in kensei_ref/languages.py"
             )
         else:

@@ -26,8 +26,8 @@ MALFORMED = N_("malformed PO file: {reason}")
 NO_DATA_FILE = N_("no rule data file {data} for this PO file (its path in the folder names its data file)")
 NO_LANGUAGE = N_("the header's Language ({found}) is no language to translate into: {languages}")
 NO_CONTEXT = N_("a message without msgctxt: each text is named by its item's id and field")
-UNKNOWN_CONTEXT = N_("unknown msgctxt {context}: {data} has no such text")
-TWICE = N_("{context} appears twice in this file")
+UNKNOWN_CONTEXT = N_("unknown msgctxt {context}: no such text in {data}")
+TWICE = N_("{context}: given twice in this file")
 PLURAL = N_("{context}: rule texts have no plural forms (msgid_plural)")
 ENGLISH_CHANGED = N_(
     "{context}: the msgid is not the English of the rule data; it must stay as exported "

@@ -23,7 +23,7 @@ from kensei_ref.rules.po.texts import read_texts
 from kensei_ref.rules.po.yaml_edits import Edit, apply, stamp_edit, text_edit
 
 NO_PO_FILES = N_("no PO files in this folder (kensei-ref data po export writes them)")
-NOT_WRITTEN = N_("{context} does not read back as it was to be written")
+NOT_WRITTEN = N_("{context}: reads back otherwise than it was to be written")
 INVALID_AFTER = N_("the rule data would no longer be valid: {problems}")
 
 
