@@ -327,6 +327,17 @@ def test_a_link_whose_address_changes_is_refused(data, tmp_path, capsys, monkeyp
     )
 
 
+def test_a_string_left_open_is_refused_though_babel_reads_it(data, tmp_path, capsys, monkeypatch):
+    """Babel's parser reads ``msgstr "La charge`` as ``a charg``: the quoting of every string is checked first."""
+    refused = _refusal(data, tmp_path, capsys, monkeypatch, _in_text('msgstr "La charge"', 'msgstr "La charge'))
+    assert refused.status == 1 and refused.unchanged
+    title = _line_of(refused.po, "kensei.charging/title") + 1  # the msgstr after the msgid
+    assert refused.lines[0] == (
+        f"{refused.po}:{title}: malformed PO file: a string is not closed by its quotation mark, or holds a stray "
+        "one or an unknown escape"
+    )
+
+
 def test_an_emptied_translation_is_refused(data, tmp_path, capsys, monkeypatch):
     """An empty msgstr is a text not translated yet; over a text the data holds, it would delete it."""
 
@@ -440,3 +451,26 @@ def test_any_translation_survives_export_edit_import_export(tmp_path_factory, or
     assert catalog.get(english, f"{rule}/body").string == f"{body}\n\n{kept}".strip() == book.rule(rule).body["fr"]
     assert catalog.get(book.rule(rule).title["en"], f"{rule}/title").string == title.strip()
     assert texts.items[rule].recorded("fr") == texts.items[rule].stamp  # not stale before: never made stale
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(at=st.floats(0, 1), cut=st.integers(0, 40), insert=st.text(max_size=8))
+def test_a_po_file_damaged_anywhere_is_imported_or_refused_in_lines_never_a_traceback(
+    tmp_path_factory, orders_po, at, cut, insert
+):
+    """Characters cut or typed anywhere in a PO file: the import writes what passes its checks, or refuses
+    with lines that each name the file and line (or the folder), and never raises anything else."""
+    work = tmp_path_factory.mktemp("damaged")
+    data = work / "data"
+    shutil.copytree(DATA_DIR, data)
+    po = work / "fr" / "kensei" / "08-orders.po"
+    po.parent.mkdir(parents=True)
+    text = orders_po.read_text("utf-8")
+    start = int(at * len(text))
+    po.write_text(text[:start] + insert + text[start + cut :], "utf-8")
+    try:
+        import_po(work / "fr", data)
+    except ImportRefused as refused:
+        assert refused.problems
+        where = rf"({re.escape(str(po))}:\d+|{re.escape(str(data))}): \S"  # the data: the loader's last word
+        assert all(re.match(where, problem.said(str)) for problem in refused.problems)

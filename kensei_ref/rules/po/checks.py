@@ -7,6 +7,7 @@ message is marked for the interface catalogs: the command says it in the user's 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,8 +116,34 @@ def read_po_file(path: Path, po_dir: Path, data_dir: Path, problems: list[Proble
     return PoFile(path, lang, data, tuple(translations))
 
 
+STRING_LINE = re.compile(
+    rb'(?:#~\s*)?(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\[\\"tnr])*"'
+)
+"""A line of a message's strings: its keyword (none on a continuation line) and one quoted string, whose
+escapes are those Babel reads (``\\ \" \t \n \r``)."""
+STRING_START = re.compile(rb'(?:#~\s*)?(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)(?:\s|$)|")')
+"""The start of such a line: other lines (comments, unknown keywords) are left to Babel's parser."""
+BAD_STRING = N_(
+    "malformed PO file: a string is not closed by its quotation mark, or holds a stray one or an unknown escape"
+)
+
+
+def _unquoted_line(path: Path) -> int | None:
+    """The first line whose quoted string is malformed, which Babel's parser reads without a word: it takes
+    ``msgstr "La charge`` for ``a charg`` (it drops a string's first and last characters, quotes or not)."""
+    with path.open("rb") as handle:
+        for number, line in enumerate(handle, 1):
+            line = line.strip()
+            if STRING_START.match(line) and not STRING_LINE.fullmatch(line):
+                return number
+    return None
+
+
 def _parsed(path: Path, problems: list[Problem]) -> _Catalog | None:
     """The file as Babel's parser reads it (refusing what it finds invalid), or None and a problem."""
+    if (line := _unquoted_line(path)) is not None:
+        problems.append(Problem(str(path), line, BAD_STRING))
+        return None
     catalog = _Catalog()
     try:
         with path.open("rb") as handle:
