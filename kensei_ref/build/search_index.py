@@ -38,7 +38,17 @@ from kensei_ref.languages import LANGUAGES
 from kensei_ref.rules.model import Rule, RuleBook
 from kensei_ref.rules.search import plain_text, rule_fields
 
-LEFT_OUT = ("calculators/", "advisor/", "plan/", "benchmarks/", "data-format/", "sources/", "units/", "offline/")
+LEFT_OUT = (
+    "calculators/",
+    "advisor/",
+    "plan/",
+    "benchmarks/",
+    "data-format/",
+    "translating/",
+    "sources/",
+    "units/",
+    "offline/",
+)
 """Pages a search does not return: tools and pages about the project, not rules."""
 FIELDS = {"names": 8, "keywords": 2}
 """The fields added to each rule, with their boosts between the text's (1) and the title's (10): what

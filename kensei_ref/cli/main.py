@@ -157,9 +157,11 @@ def _data_export(args: argparse.Namespace) -> int:
 
 
 def add_data_arguments(data: argparse.ArgumentParser, _: Gettext, rest: Sequence[str] = ()) -> None:
-    """The ``data`` command's own commands: check, stamp, values, export."""
+    """The ``data`` command's own commands: check, stamp, values, export, po."""
+    from kensei_ref.cli.po import add_po_arguments
+
     data_commands = data.add_subparsers(
-        dest="data_command", required=True, metavar="{check,stamp,values,export}", parser_class=type(data)
+        dest="data_command", required=True, metavar="{check,stamp,values,export,po}", parser_class=type(data)
     )
     data_commands.add_parser("check", help=_("validate all rule data")).set_defaults(func=_data_check)
     stamp = data_commands.add_parser("stamp", help=_("record which English text each translation was made from"))
@@ -176,6 +178,7 @@ def add_data_arguments(data: argparse.ArgumentParser, _: Gettext, rest: Sequence
     values.add_argument("--check", action="store_true", help=_("only check that the file is current"))
     values.set_defaults(func=_data_values)
     data_commands.add_parser("export", help=_("print all rule data as JSON")).set_defaults(func=_data_export)
+    add_po_arguments(data_commands, _, DATA_DIR)
 
 
 def command_asked(argv: Sequence[str]) -> tuple[str | None, list[str]]:

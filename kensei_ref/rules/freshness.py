@@ -33,7 +33,14 @@ def english_of(item: Chapter | Rule | Term) -> list[str]:
 
 def stamp_of(item: Chapter | Rule | Term) -> str:
     """The current stamp of an item's English: 10 hex digits of its SHA-256."""
-    payload = json.dumps(english_of(item), ensure_ascii=False).encode("utf-8")
+    return stamp_of_english(english_of(item))
+
+
+def stamp_of_english(texts: list[str]) -> str:
+    """The stamp of an item's English texts, given in :func:`english_of`'s order (each as the loader keeps
+    it, stripped): the PO files' export reads them from the YAML itself, for a language the loader does not
+    know yet."""
+    payload = json.dumps(texts, ensure_ascii=False).encode("utf-8")
     return hashlib.sha256(payload).hexdigest()[:10]
 
 

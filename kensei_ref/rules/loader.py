@@ -342,6 +342,13 @@ def _markup_in_plain_text(text: str) -> str | None:
     return None
 
 
+def text_refusal(text: str, *, plain: bool = False) -> str | None:
+    """Why one language's ``text`` cannot stand in the rule data (markup, links, a malformed reference, or
+    Markdown in a ``plain`` title or name), or None when it can: the checks :meth:`_Checker.text` makes of
+    each language, for a translation that comes from elsewhere (a PO file) before it is written."""
+    return _markup(text) or (_markup_in_plain_text(text) if plain else None) or _malformed_reference(text)
+
+
 REFERENCE_FORM = (
     "write {rule:ID}, {term:ID}, {value:KEY}, {signed:KEY} or {percent:KEY}, with an optional |label, "
     "and no other braces"

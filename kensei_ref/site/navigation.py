@@ -23,6 +23,8 @@ from kensei_ref.site.unit_pickers import ADVISOR_PAGE, UNITS_PAGE
 
 DATA_FORMAT_PAGE = "data-format.md"
 """Hand-written in each language: the shape of the rules.json export."""
+TRANSLATING_PAGE = "translating.md"
+"""Hand-written in each language: the translators' workflow (the rule texts as PO files)."""
 
 
 def nav(book: RuleBook, lang: str, pages: Collection[str]) -> list[dict]:
@@ -64,6 +66,7 @@ def nav(book: RuleBook, lang: str, pages: Collection[str]) -> list[dict]:
     items.append({_("Clarifications and conflicts"): CLARIFICATIONS_PAGE})
     items.append({_("Sources"): SOURCES_PAGE})
     items.append({_("Rules as data"): DATA_FORMAT_PAGE})
+    items.append({_("Translating the rules"): TRANSLATING_PAGE})
     if BENCHMARKS_PAGE in pages:
         items.append({_("Benchmarks"): BENCHMARKS_PAGE})
     return items
