@@ -44,6 +44,10 @@ const canSnapshot = ENGINE_VERSION !== "source" && "caches" in self;
 // Started as soon as this script runs, before Pyodide's scripts are here (no static import waits for
 // them): the snapshot (savedSnapshot, at the end of this file), Pyodide's WebAssembly (handed to
 // Pyodide when it asks for it, see below) and Pyodide's scripts.
+// Pyodide tells a classic worker from a module worker by calling importScripts on a data: address. In
+// this module worker importScripts can only throw, but under the site's Trusted Types the call is
+// first a reported violation (a console error on every start); without it, Pyodide reads "module".
+globalThis.importScripts = undefined;
 const wasmEarly = fetch(WASM);
 wasmEarly.catch(() => {}); // Pyodide awaits it, or fetches it again
 const pyodideScript = import("./pyodide/pyodide.mjs");
