@@ -309,7 +309,13 @@ def as_they_stand(inputs: Any, mine: Profile, enemy: Profile) -> tuple[Profile, 
     enemy_loaded = None if inputs.enemy_weapon == "as_profile" else inputs.enemy_weapon == "loaded"
     return (
         as_it_stands(mine, inputs.wounds_left, None, ("wounds_left", "weapon")),
-        as_it_stands(enemy, inputs.enemy_wounds_left, enemy_loaded, ("enemy_wounds_left", "enemy_weapon")),
+        as_it_stands(
+            enemy,
+            inputs.enemy_wounds_left,
+            enemy_loaded,
+            ("enemy_wounds_left", "enemy_weapon"),
+            N_("needs a ranged weapon in the enemy's profile"),
+        ),
     )
 
 

@@ -189,8 +189,16 @@ def wounds_left_param(name: str, label: str, help: str) -> Param:
     )
 
 
+RANGED_NEEDED = N_("needs a ranged weapon in the unit's profile")
+"""Why a unit without a ranged weapon cannot have it loaded (:func:`as_it_stands`)."""
+
+
 def as_it_stands(
-    profile: Profile, wounds: tuple[int, ...] | None, loaded: bool | None, fields: tuple[str, str]
+    profile: Profile,
+    wounds: tuple[int, ...] | None,
+    loaded: bool | None,
+    fields: tuple[str, str],
+    ranged_needed: str = RANGED_NEEDED,
 ) -> Profile:
     """``profile`` as it stands this turn: with ``wounds`` left per model and its weapon ``loaded`` or
     not (``None``: as the profile says). A unit only loses models and Wounds, so it keeps at most its
@@ -198,7 +206,7 @@ def as_it_stands(
 
     Raises:
         CalculatorInputError: naming the input the refused value came from: ``fields`` are those of
-            ``wounds`` and ``loaded``.
+            ``wounds`` and ``loaded``; ``ranged_needed`` says why a weapon cannot be loaded.
     """
     changed = dict(profile.values)
     if wounds is not None:
@@ -215,7 +223,7 @@ def as_it_stands(
         changed["wounds"] = tuple(wounds)
     if loaded is not None:
         if loaded and not profile.ranged:
-            raise CalculatorInputError(fields[1], N_("needs a ranged weapon in the unit's profile"))
+            raise CalculatorInputError(fields[1], ranged_needed)
         changed["loaded"] = loaded
     return replace(profile, values=changed)
 

@@ -647,6 +647,26 @@ def test_contradictions_are_refused_with_the_input_to_change():
     assert advise(archers, samurai, {"distance": keep}).rows
 
 
+def test_the_units_as_they_stand_are_checked_against_their_profiles():
+    """Wounds left and the enemy's weapon, as a table's state gives them: a unit only loses models and
+    Wounds, and only a ranged weapon is loaded; the refusal names the input."""
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))  # 6 archers of 1 Wound, 4 samurai of 2
+    for situation, refusal in (
+        ({"wounds_left": [1] * 7}, "wounds_left: must be at most the profile's models (6), each with at most 1 Wound"),
+        (
+            {"enemy_wounds_left": [3]},
+            "enemy_wounds_left: must be at most the profile's models (4), each with at most 2",
+        ),
+        ({"enemy_weapon": "loaded"}, "enemy_weapon: needs a ranged weapon in the enemy's profile"),
+    ):
+        with pytest.raises(CalculatorInputError, match=refusal.replace("(", r"\(").replace(")", r"\)")):
+            advise(archers, samurai, {"distance": 10, **situation})
+    worn = advise(archers, samurai, {"distance": 10, "enemy_wounds_left": [2, 1]})
+    assert len(worn.rows[0].dealt) == 4 and worn.goal == 2  # at most the 3 Wounds it has left
+    with pytest.raises(CalculatorInputError, match="goal: must be at most the enemy's Wounds: it has 3 Wounds"):
+        advise(archers, samurai, {"distance": 10, "enemy_wounds_left": [2, 1], "goal": 4})
+
+
 def _bf_score(turn: tuple, objective: str) -> tuple[Fraction, Fraction]:
     """A reply's score for the player by ``objective`` (higher is better), then its Wounds expected."""
     total, victory, _, taken = turn
