@@ -228,7 +228,15 @@
         // reloaded once the new build is active, whether or not it takes this page over first
         // (controllerchange): a navigation then always goes to the active build
         worker.addEventListener("statechange", () => { if (worker.state === "activated") reloadOnce(); });
-        worker.postMessage({ type: "skip-waiting" });
+        // Asked again while it stays waiting: its activation waits until the old build's worker has
+        // handled the events it was given (a page's status, a fetch), and Chromium may then leave the
+        // new one waiting. Each ask tries the activation again; a minute at most.
+        const ask = (left) => {
+          if (worker.state !== "installed" || left === 0) return;
+          worker.postMessage({ type: "skip-waiting" });
+          setTimeout(() => ask(left - 1), 2000);
+        };
+        ask(30);
       } else window.location.reload(); // taken over already: the reload comes from the new build
     });
     bar.append(text, button);
