@@ -8,7 +8,8 @@ LOCKED := $(VENV)/.locked
 INSTALLED := $(VENV)/.installed
 NODE_INSTALLED := node_modules/.installed
 LOCALES := locales
-CATALOGS := $(LOCALES)/fr/LC_MESSAGES/messages.mo $(LOCALES)/ru/LC_MESSAGES/messages.mo
+# One compiled catalog per translated language: each catalog in locales/ (kensei_ref/languages.py names them).
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/messages.po))
 
 .PHONY: serve build test test-fast bench translations lint deps clean publish-check
 

@@ -20,6 +20,29 @@ if TYPE_CHECKING:  # imported where used: a terminal command that needs neither 
     import pyuca
 
 
+class Words:
+    """The words of one language that the code must know by name, as players type them (lower case, ё as е).
+
+    Args:
+        stop: words that carry no meaning for a search ("the", "de", "и"): a query ignores them unless it
+            has nothing else, and phrases are paired over the words between them.
+        question: question and filler words ("how", "comment", "можно"): a query keeps them, at a quarter
+            of a term's weight (:data:`kensei_ref.rules.search.QUESTION_WEIGHT`).
+        small_numbers: how prose writes 1, 2 and 3, in every gender and case it needs: a value reference may
+            give its number in words as its label (``{value:per_turn|une}``), and the loader checks that the
+            words are the value's (:func:`kensei_ref.rules.references.number_in_words`).
+        ten: the word for a die's ten in its forms, which search indexes as "10": "a ten" on a shooting die
+            is "a 10" (:func:`kensei_ref.rules.search.stem`). Only ten: "one" is also an article.
+    """
+
+    __slots__ = ("question", "small_numbers", "stop", "ten")
+
+    def __init__(self, stop: str, question: str, small_numbers: tuple[str, str, str], ten: str) -> None:
+        self.stop, self.question = frozenset(stop.split()), frozenset(question.split())
+        self.small_numbers = {n: frozenset(forms.split()) for n, forms in enumerate(small_numbers, 1)}
+        self.ten = tuple(ten.split())
+
+
 class Language:
     """One language of the reference.
 
@@ -37,9 +60,20 @@ class Language:
             the generated pages get them from :func:`kensei_ref.typography.french_spacing`).
         quoted_titles: whether a rule's title cited in running text stands in quotation marks (Russian:
             «см. «Бегство (реакция)»», see :func:`kensei_ref.rules.references.quote_rule_titles`).
+        words: the language's own words that search and the loader must know, in :class:`Words`.
     """
 
-    __slots__ = ("code", "locale", "name", "quoted_titles", "quotes", "script", "spaced_punctuation", "stemmer")
+    __slots__ = (
+        "code",
+        "locale",
+        "name",
+        "quoted_titles",
+        "quotes",
+        "script",
+        "spaced_punctuation",
+        "stemmer",
+        "words",
+    )
 
     def __init__(
         self,
@@ -49,21 +83,71 @@ class Language:
         quotes: tuple[str, str],
         stemmer: str,
         script: str,
+        words: Words,
         spaced_punctuation: bool = False,
         quoted_titles: bool = False,
     ) -> None:
         self.code, self.name, self.locale, self.quotes = code, name, locale, quotes
         self.stemmer, self.script, self.spaced_punctuation = stemmer, script, spaced_punctuation
-        self.quoted_titles = quoted_titles
+        self.quoted_titles, self.words = quoted_titles, words
 
     def __repr__(self) -> str:
         return f"Language({self.code!r})"
 
 
 LANGUAGE_RECORDS: tuple[Language, ...] = (
-    Language("en", "English", "en", ("\u201c", "\u201d"), "english", "latin"),
-    Language("fr", "Français", "fr", ("\u00ab\u00a0", "\u00a0\u00bb"), "french", "latin", spaced_punctuation=True),
-    Language("ru", "Русский", "ru", ("\u00ab", "\u00bb"), "russian", "cyrillic", quoted_titles=True),
+    Language(
+        "en",
+        "English",
+        "en",
+        ("\u201c", "\u201d"),
+        "english",
+        "latin",
+        Words(
+            stop="a an and are as at be by for from in into is it its of on or than that the this to with",
+            question="about any are can could did do does get gets happen happens have has how i if many me much my"
+            " should there they their what whats when where which who why will you your we",
+            small_numbers=("one a an", "two", "three"),
+            ten="ten",
+        ),
+    ),
+    Language(
+        "fr",
+        "Français",
+        "fr",
+        ("\u00ab\u00a0", "\u00a0\u00bb"),
+        "french",
+        "latin",
+        Words(
+            stop="à au aux avec ce ces d de des du en est et il l la le les leur leurs ne ou par pas pour qu que qui"
+            " sa se ses son sur un une y",
+            question="ça cela combien comment dois doit elle faire fait faut je j ma mes moi mon nous on où peut"
+            " peuvent peux pourquoi quand quel quelle quelles quels quoi si tu vous",
+            small_numbers=("un une", "deux", "trois"),
+            ten="dix",
+        ),
+        spaced_punctuation=True,
+    ),
+    Language(
+        "ru",
+        "Русский",
+        "ru",
+        ("\u00ab", "\u00bb"),
+        "russian",
+        "cyrillic",
+        Words(
+            stop="а в во для до за и из или к как ко на не ни о об от по при с со то у что это",
+            question="бы будет где его ее если есть же зачем их какая какие каким какое какой когда кто куда ли"
+            " меня мне можно мои мой моя мы надо нужно он она они почему происходит сколько ты чем я",
+            small_numbers=(
+                "один одна одно одного одной одному одним одну одном единицу",
+                "два две двух двум двумя",
+                "три трёх трём тремя",
+            ),
+            ten="десять десяти десятка",
+        ),
+        quoted_titles=True,
+    ),
 )
 """Every language, English first: it is the language the rule data is written from."""
 

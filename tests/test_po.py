@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from kensei_ref import languages
 from kensei_ref.cli import main as cli
-from kensei_ref.languages import BY_CODE, Language
+from kensei_ref.languages import BY_CODE, TRANSLATED, Language, Words
 from kensei_ref.rules import freshness, loader
 from kensei_ref.rules.loader import DATA_DIR, load
 from kensei_ref.rules.po.export import catalog_of, export, glossary_names
@@ -140,64 +140,73 @@ def _exported_again(data: Path, tmp_path: Path, lang: str, po: Path) -> Path:
     return folder / po.relative_to(po.parents[len(po.relative_to(tmp_path).parts) - 2])
 
 
-SPANISH = Language("es", "Español", "es", ("«\u00a0", "\u00a0»"), "spanish", "latin")
-"""A language declared with no texts yet, as the fourth language will be added."""
+ITALIAN = Language(
+    "it",
+    "Italiano",
+    "it",
+    ("«", "»"),
+    "italian",
+    "latin",
+    Words(stop="il la di e", question="come quando", small_numbers=("un una uno", "due", "tre"), ten="dieci"),
+)
+"""A language declared with no texts yet, as a new language is added."""
 
 
 @pytest.fixture
-def spanish(monkeypatch):
-    monkeypatch.setitem(languages.BY_CODE, "es", SPANISH)
-    monkeypatch.setattr(loader, "LANGS", (*loader.LANGS, "es"))
-    return SPANISH
+def italian(monkeypatch):
+    monkeypatch.setitem(languages.BY_CODE, "it", ITALIAN)
+    monkeypatch.setattr(loader, "LANGS", (*loader.LANGS, "it"))
+    return ITALIAN
 
 
-def test_a_language_with_no_texts_exports_empty_messages_and_imports_what_was_translated(data, tmp_path, spanish):
+def test_a_language_with_no_texts_exports_empty_messages_and_imports_what_was_translated(data, tmp_path, italian):
     before = _bytes(data)
-    written = export(data, spanish, tmp_path / "es")
+    written = export(data, italian, tmp_path / "it")
     assert sum(file.messages for file in written) == sum(file.untranslated for file in written) == TEXTS_PER_LANGUAGE
     assert sum(file.fuzzy for file in written) == 0
-    assert import_po(tmp_path / "es", data).files == ()  # an empty msgstr leaves the text absent
+    assert import_po(tmp_path / "it", data).files == ()  # an empty msgstr leaves the text absent
     assert _bytes(data) == before
 
-    po = tmp_path / "es" / "glossary" / "core.po"
-    spanish_texts = {
+    po = tmp_path / "it" / "glossary" / "core.po"
+    italian_texts = {
         "taisho/name": "Taisho",
         "taisho/definition": (
-            'Palabra japonesa para «general»: el jefe del ejército ({rule:kensei.commandment-points}).\n\n"Cita".'
+            "Parola giapponese per «generale»: il capo dell'esercito ({rule:kensei.commandment-points}).\n\n"
+            '"Citazione".'
         ),
-        "daimyo/name": "Daimio",
+        "daimyo/name": "Daimyo",
     }
 
     def translate(message):
-        message.string = spanish_texts.get(message.context, "")
+        message.string = italian_texts.get(message.context, "")
 
     _edit(po, translate)
-    imported = import_po(tmp_path / "es", data)
+    imported = import_po(tmp_path / "it", data)
     assert (imported.texts, imported.stamps) == (3, 1)  # taisho is translated whole: it is stamped
     texts = read_texts(data / "glossary" / "core.yaml", data)
-    assert {context: texts.slot(context).text("es") for context in spanish_texts} == spanish_texts
-    assert texts.items["taisho"].recorded("es") == texts.items["taisho"].stamp
-    assert texts.items["daimyo"].recorded("es") is None  # its definition is not translated yet
-    assert "    name: {en: Taisho, fr: Taisho, ru: Тайсё, es: Taisho}\n" in texts.source
+    assert {context: texts.slot(context).text("it") for context in italian_texts} == italian_texts
+    assert texts.items["taisho"].recorded("it") == texts.items["taisho"].stamp
+    assert texts.items["daimyo"].recorded("it") is None  # its definition is not translated yet
+    assert "    name: {en: Taisho, fr: Taisho, ru: Тайсё, it: Taisho}\n" in texts.source
     changed = {path for path, content in _bytes(data).items() if before[path] != content}
     assert changed == {data / "glossary" / "core.yaml"}
 
-    again = tmp_path / "es-again"
-    export(data, spanish, again)
-    assert {c: m.string for c, m in _messages(again / "glossary" / "core.po").items() if m.string} == spanish_texts
+    again = tmp_path / "it-again"
+    export(data, italian, again)
+    assert {c: m.string for c, m in _messages(again / "glossary" / "core.po").items() if m.string} == italian_texts
     after = _bytes(data)
     assert import_po(again, data).files == ()
     assert _bytes(data) == after
 
 
 def test_a_language_that_is_not_declared_is_refused_in_one_line(capsys):
-    status, out, err = run_cli(cli.main, capsys, "data", "po", "export", "--lang", "es")
+    status, out, err = run_cli(cli.main, capsys, "data", "po", "export", "--lang", "it")
     assert (status, out) == (2, "")
     assert err.count("\n") == 1
-    assert "argument --lang: the reference has no language 'es' (fr, ru)" in err
+    assert f"argument --lang: the reference has no language 'it' ({', '.join(TRANSLATED)})" in err
     assert "kensei_ref/languages.py" in err
     status, out, err = run_cli(cli.main, capsys, "data", "po", "export", "--lang", "en")
-    assert status == 2 and "the texts are written in 'en': translate them into one of fr, ru" in err
+    assert status == 2 and f"the texts are written in 'en': translate them into one of {', '.join(TRANSLATED)}" in err
 
 
 def test_the_commands_export_and_import_through_the_terminal(data, tmp_path, capsys, monkeypatch):

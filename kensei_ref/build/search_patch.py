@@ -125,7 +125,8 @@ SETTINGS = {
         "questionWeight": search.QUESTION_WEIGHT,
         "stopWords": sorted(search.STOP_WORDS),
         "questionWords": sorted(search.QUESTION_WORDS),
-        "numberStems": search.NUMBER_STEMS,
+        "numberStems": search.number_stems(),
+        "cyrillicStemmer": search.CYRILLIC_STEMMER,
     },
 }
 """What search_ranking.js reads, from the terminal search's own figures and names: each number lives

@@ -59,7 +59,8 @@ def stale(book: RuleBook) -> list[str]:
 
 
 def write_stamps(data_dir: Path, stamps: dict[str, str], only: set[str] | None) -> list[str]:
-    """Write ``translations: {fr: S, ru: S}`` after each item's ``id:`` line in the YAML files.
+    """Write ``translations: {fr: S, ru: S}`` (each translated language) after each item's ``id:`` line in the YAML
+    files.
 
     Editing lines rather than re-dumping the YAML keeps the files as their authors wrote them.
     Items missing a stamp are always stamped; existing stamps change only for ids in ``only``.
@@ -78,7 +79,7 @@ def write_stamps(data_dir: Path, stamps: dict[str, str], only: set[str] | None) 
                 item_id = match[3]
                 indent = " " * (len(match[1]) + (2 if match[2] else 0))
                 stamp = stamps[item_id]
-                line = f"{indent}translations: {{fr: '{stamp}', ru: '{stamp}'}}"
+                line = f"{indent}translations: {{{', '.join(f'{lang}: {stamp!r}' for lang in TRANSLATED)}}}"
                 has = i + 1 < len(lines) and lines[i + 1].startswith(f"{indent}translations:")
                 if not has:
                     lines.insert(i + 1, line)

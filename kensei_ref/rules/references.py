@@ -11,24 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from kensei_ref.languages import BY_CODE
+
 REFERENCE = re.compile(r"\{(?P<kind>rule|term|value|signed|percent):(?P<target>[^}|\s]+)(?:\|(?P<label>[^}]*))?\}")
 """``{kind:target}`` or ``{kind:target|label}``; values name ``key`` or ``rule.id#key``."""
 
 VALUE_KINDS = ("value", "signed", "percent")
 """The references that show one of a rule's values: as it is, signed, or as a percent of 100."""
-
-NUMBER_WORDS: dict[str, dict[int, frozenset[str]]] = {
-    "en": {1: frozenset({"one", "a", "an"}), 2: frozenset({"two"}), 3: frozenset({"three"})},
-    "fr": {1: frozenset({"un", "une"}), 2: frozenset({"deux"}), 3: frozenset({"trois"})},
-    "ru": {
-        1: frozenset({"один", "одна", "одно", "одного", "одной", "одному", "одним", "одну", "одном", "единицу"}),
-        2: frozenset({"два", "две", "двух", "двум", "двумя"}),
-        3: frozenset({"три", "трёх", "трём", "тремя"}),
-    },
-}
-"""Words a language writes in prose for its smallest numbers, in every gender and case it needs. A value
-reference may give its number in words as its label (``{value:per_turn|une}``): the loader checks that the
-words are the value's, so that a number written out never drifts from the rule data."""
 
 
 def number_in_words(label: str, number: int, lang: str) -> bool:
@@ -37,7 +26,7 @@ def number_in_words(label: str, number: int, lang: str) -> bool:
     >>> number_in_words("une", 1, "fr"), number_in_words("deux", 1, "fr"), number_in_words("одну", 1, "ru")
     (True, False, True)
     """
-    return label.casefold() in NUMBER_WORDS.get(lang, {}).get(number, frozenset())
+    return label.casefold() in BY_CODE[lang].words.small_numbers.get(number, frozenset())
 
 
 WRITTEN_PERCENT = re.compile(r"(?<=\d)[ \u00a0\u202f]?%")
@@ -91,8 +80,6 @@ def quote_rule_titles(text: str, lang: str) -> str:
     >>> quote_rule_titles("see {rule:kensei.run-away}", "en")
     'see {rule:kensei.run-away}'
     """
-    from kensei_ref.languages import BY_CODE
-
     language = BY_CODE[lang]
     if not language.quoted_titles:
         return text

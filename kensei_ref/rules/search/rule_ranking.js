@@ -112,15 +112,16 @@ class KrRuleIndex {
     return this.locations.has(location);
   }
 
-  /** The stem of a normalised word: digits as they are, Cyrillic by the Russian stemmer, Latin letters
-   * by the index's language's (English in the Russian index), then without accents; a number word
-   * naming a die's face, its digit. */
+  /** The stem of a normalised word: digits as they are, Cyrillic by the Cyrillic language's stemmer (CYRILLIC_STEMMER),
+   * Latin letters by the index's language's (English in the Russian index; lunr's own stemmer is English's),
+   * then without accents; a number word naming a die's face, its digit (number_stems). */
   stem(word) {
     if (/^\d+$/.test(word)) return word;
-    const code = KR_CYRILLIC.test(word) ? "ru" : this.figures.latinStemmer[this.lang];
-    const found = code === "ru" ? String(lunr.ru.stemmer(word))
+    const cyrillic = this.figures.cyrillicStemmer;
+    const code = KR_CYRILLIC.test(word) ? cyrillic : this.figures.latinStemmer[this.lang];
+    const found = code === cyrillic ? String(lunr[code].stemmer(word))
       : krFoldAccents(String(code === "en" ? lunr.stemmer(new lunr.Token(word, {})) : lunr[code].stemmer(word)));
-    return (this.figures.numberStems[code] || {})[found] ?? found; // "ten" is "10" (NUMBER_STEMS)
+    return (this.figures.numberStems[code] || {})[found] ?? found; // "ten" is "10"
   }
 
   /** A word's stem, from those the index read when it has the word. */

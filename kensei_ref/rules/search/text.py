@@ -29,12 +29,6 @@ LATIN_STEMMER = {
 """Which stemmer reduces a Latin-script word in each language's index: a French word typed into
 the Russian reference is most likely a glossary name, and names are stemmed like the query."""
 
-NUMBER_STEMS = {"en": {"ten": "10"}, "fr": {"dix": "10"}, "ru": {"деся": "10", "десят": "10", "десятк": "10"}}
-"""Stems of number words that name a die's face, by the stemmer that makes them, as the digit: "a ten"
-on a shooting die is "a 10" (the rules write either, Russian «десятка» most), so a question about a
-roll of 10 finds the rule that names it in words, and the other way round. Only ten: "one" is "un"
-in French, an article; and by stemmer, since the French stem of "tenir" is "ten"."""
-
 WORD = re.compile(r"[^\W_]+")
 WHOLE = re.compile(r"(?<![\w.])(?:\d+(?:\.\d+)+|(?:kensei|ronin)\.[a-z0-9]+(?:-[a-z0-9]+)*)(?![\w-])")
 """Tokens kept whole: rule numbers (8.3.2) and rule ids (kensei.regroup)."""
@@ -42,211 +36,17 @@ NUMBER = re.compile(r"^\d+(?:\.\d+)+$")
 HYPHENATED = re.compile(r"(?<![\w.-])[a-z0-9]+(?:-[a-z0-9]+)+(?![\w-])")
 """A rule id without its game prefix (five-cm-rule, counter-charge)."""
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+CYRILLIC_STEMMER = next(language.code for language in LANGUAGE_RECORDS if language.script == "cyrillic")
+"""The language whose stemmer reduces a Cyrillic word in any language's index: a glossary name typed in
+Russian into the French reference is stemmed as Russian."""
 MARKUP = re.compile(r"\*\*|__|`|^\s*\|?\s*:?-{3,}.*$|^\s*[-*+]\s", re.MULTILINE)
 """Markdown that a snippet leaves out: bold, code, table rules, list markers."""
 
-STOP_WORDS = frozenset(
-    {
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "by",
-        "for",
-        "from",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "of",
-        "on",
-        "or",
-        "than",
-        "that",
-        "the",
-        "this",
-        "to",
-        "with",
-        "à",
-        "au",
-        "aux",
-        "avec",
-        "ce",
-        "ces",
-        "d",
-        "de",
-        "des",
-        "du",
-        "en",
-        "est",
-        "et",
-        "il",
-        "l",
-        "la",
-        "le",
-        "les",
-        "leur",
-        "leurs",
-        "ne",
-        "ou",
-        "par",
-        "pas",
-        "pour",
-        "qu",
-        "que",
-        "qui",
-        "sa",
-        "se",
-        "ses",
-        "son",
-        "sur",
-        "un",
-        "une",
-        "y",
-        "а",
-        "в",
-        "во",
-        "для",
-        "до",
-        "за",
-        "и",
-        "из",
-        "или",
-        "к",
-        "как",
-        "ко",
-        "на",
-        "не",
-        "ни",
-        "о",
-        "об",
-        "от",
-        "по",
-        "при",
-        "с",
-        "со",
-        "то",
-        "у",
-        "что",
-        "это",
-    }
-)
-"""Words that carry no meaning for a search, in the three languages: a query ignores them (unless
-it has nothing else) and phrases are paired over the words between them."""
+STOP_WORDS = frozenset().union(*(language.words.stop for language in LANGUAGE_RECORDS))
+"""Words that carry no meaning for a search, in every language (:attr:`kensei_ref.languages.Words.stop`): a
+query ignores them (unless it has nothing else) and phrases are paired over the words between them."""
 
-QUESTION_WORDS = frozenset(
-    {
-        "about",
-        "any",
-        "are",
-        "can",
-        "could",
-        "did",
-        "do",
-        "does",
-        "get",
-        "gets",
-        "happen",
-        "happens",
-        "have",
-        "has",
-        "how",
-        "i",
-        "if",
-        "many",
-        "me",
-        "much",
-        "my",
-        "should",
-        "there",
-        "they",
-        "their",
-        "what",
-        "whats",
-        "when",
-        "where",
-        "which",
-        "who",
-        "why",
-        "will",
-        "you",
-        "your",
-        "we",
-        "ça",
-        "cela",
-        "combien",
-        "comment",
-        "dois",
-        "doit",
-        "elle",
-        "faire",
-        "fait",
-        "faut",
-        "je",
-        "j",
-        "ma",
-        "mes",
-        "moi",
-        "mon",
-        "nous",
-        "on",
-        "où",
-        "peut",
-        "peuvent",
-        "peux",
-        "pourquoi",
-        "quand",
-        "quel",
-        "quelle",
-        "quelles",
-        "quels",
-        "quoi",
-        "si",
-        "tu",
-        "vous",
-        "бы",
-        "будет",
-        "где",
-        "его",
-        "ее",
-        "если",
-        "есть",
-        "же",
-        "зачем",
-        "их",
-        "какая",
-        "какие",
-        "каким",
-        "какое",
-        "какой",
-        "когда",
-        "кто",
-        "куда",
-        "ли",
-        "меня",
-        "мне",
-        "можно",
-        "мои",
-        "мой",
-        "моя",
-        "мы",
-        "надо",
-        "нужно",
-        "он",
-        "она",
-        "они",
-        "почему",
-        "происходит",
-        "сколько",
-        "ты",
-        "чем",
-        "я",
-    }
-)
+QUESTION_WORDS = frozenset().union(*(language.words.question for language in LANGUAGE_RECORDS))
 """Question and filler words ("how", "comment", "можно"): a query keeps them, at
 :data:`QUESTION_WEIGHT`, so that they never outweigh its terms yet still favour a title that has
 them ("When to test Morale"); they are not needed for the bonus of rules that have every word."""
@@ -279,18 +79,38 @@ def stem(word: str, lang: str) -> str:
 
     Cyrillic words take the Russian stemmer; Latin words take that of ``lang`` (English in the
     Russian index); digits are kept as they are. Latin stems lose their accents afterwards; the stem
-    of a number word that names a die's face is its digit (:data:`NUMBER_STEMS`).
+    of a number word that names a die's face is its digit (:func:`number_stems`).
 
     >>> stem("regroupées", "fr"), stem("перегруппировки", "ru"), stem("regrouping", "en")
     ('regroup', 'перегруппировк', 'regroup')
     """
     if word.isdigit():
         return word
-    by = "ru" if CYRILLIC.search(word) else LATIN_STEMMER[lang]
+    by = CYRILLIC_STEMMER if CYRILLIC.search(word) else LATIN_STEMMER[lang]
+    found = _plain_stem(word, by)
+    return number_stems()[by].get(found, found)
+
+
+def _plain_stem(word: str, by: str) -> str:
+    """``word`` stemmed by the stemmer of the language ``by``; a Latin stem without its accents."""
     found = _stemmer(by).stemWord(word)
-    if by != "ru":
-        found = fold_accents(found)
-    return NUMBER_STEMS.get(by, {}).get(found, found)
+    return found if by == CYRILLIC_STEMMER else fold_accents(found)
+
+
+@cache
+def number_stems() -> dict[str, dict[str, str]]:
+    """Stems of each language's word for a die's ten (:attr:`kensei_ref.languages.Words.ten`), as the digit,
+    by the language whose stemmer makes them: "a ten" on a shooting die is "a 10" (the rules write either,
+    Russian «десятка» most), so a question about a roll of 10 finds the rule that names it in words, and the
+    other way round. By stemmer, since the French stem of "tenir" is "ten", which English would take for ten.
+
+    >>> number_stems()["en"], number_stems()["ru"]
+    ({'ten': '10'}, {'деся': '10', 'десят': '10', 'десятк': '10'})
+    """
+    return {
+        language.code: {_plain_stem(word, language.code): "10" for word in language.words.ten}
+        for language in LANGUAGE_RECORDS
+    }
 
 
 def words(text: str) -> list[str]:
