@@ -89,7 +89,7 @@ def add_search_arguments(search: argparse.ArgumentParser, _: Gettext, rest: Sequ
 
 def add_glossary_arguments(glossary: argparse.ArgumentParser, _: Gettext, rest: Sequence[str] = ()) -> None:
     """The ``glossary`` command's arguments."""
-    _command(glossary, _("Find a glossary term from its name in English, French or Russian."), run_glossary, _)
+    _command(glossary, _("Find a glossary term from its name in any language of the reference."), run_glossary, _)
     glossary.add_argument("term", nargs="+", metavar="NAME", help=_("the term's name in any of the languages"))
 
 
@@ -167,7 +167,7 @@ def run_glossary(args: argparse.Namespace) -> int:
     _ = language.gettext
     wanted = " ".join(args.term)
     if not words(wanted):
-        return _error("glossary", _("empty name: give a glossary term in English, French or Russian"), _)
+        return _error("glossary", _("empty name: give a glossary term's name in any language of the reference"), _)
     try:
         terms = find_terms(book, wanted)
     except NotFound as missing:

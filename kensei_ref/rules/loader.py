@@ -222,7 +222,7 @@ class _Checker:
         return node
 
     def text(self, node: Any, path: str, *, plain: bool = False) -> Text | None:
-        """A text in all three languages: Markdown, or ``plain`` text (a title, a name)."""
+        """A text in every language: Markdown, or ``plain`` text (a title, a name)."""
         if not isinstance(node, dict):
             self.problem(path, f"must be a mapping of {', '.join(LANGS)}, got {type(node).__name__}")
             return None

@@ -8,7 +8,7 @@ live status from the service worker. The indicator's words travel in each page a
 from __future__ import annotations
 
 from kensei_ref.language_context import language_context
-from kensei_ref.languages import LANGUAGES, N_, up_to_site_root
+from kensei_ref.languages import LANGUAGE_NAMES, LANGUAGES, N_, up_to_site_root
 from kensei_ref.site import ENGINE_FOLDER, RECENT_KEY
 from kensei_ref.site.pages import environment
 from kensei_ref.site.unit_pickers import STORAGE_KEY
@@ -36,9 +36,7 @@ UI = {
     "reload": N_("Reload"),
     "save_all": N_("Download everything for offline use (%(size)s)"),
     "all_saved": N_("Everything is saved on this device."),
-    "group_en": N_("Pages in English, with their search"),
-    "group_fr": N_("Pages in French, with their search"),
-    "group_ru": N_("Pages in Russian, with their search"),
+    "group_language": N_("%(language)s: the pages and their search"),
     "group_engine": N_("The calculators' engine (all languages)"),
     "group_line": N_("%(group)s — %(size)s: %(state)s"),
     "saved": N_("saved"),
@@ -53,9 +51,13 @@ UI = {
 
 
 def words(lang: str) -> dict[str, str]:
-    """The indicator's and the panel's words in ``lang``."""
+    """The indicator's and the panel's words in ``lang``; each language's group of pages (``group_fr``) by the
+    language's own name, as the language switcher names it, so that a new language needs no message."""
     _ = language_context(lang).gettext
-    return {key: _(text) for key, text in UI.items()}
+    said = {key: _(text) for key, text in UI.items()}
+    for code, name in LANGUAGE_NAMES.items():
+        said[f"group_{code}"] = said["group_language"] % {"language": name}
+    return said
 
 
 def ui(lang: str, page_url: str) -> dict:

@@ -172,7 +172,7 @@ class PageContext:
 
 def search_keywords(book: RuleBook, rule: Rule) -> str:
     """Words that find a rule from any language: its id, its number, and the glossary names of the
-    terms it uses in all three languages (a player may know a term only in another language)."""
+    terms it uses in every language (a player may know a term only in another language)."""
     names = dict.fromkeys(term.name[lang] for term in referenced_terms(book, rule) for lang in LANGUAGES)
     names.update(dict.fromkeys(rule.title[lang] for lang in LANGUAGES))
     words = [rule.id, rule.number or "", *names]

@@ -7,7 +7,7 @@ outweighs the same word repeated in a long text, and a word found in every field
 many times over. Every word is reduced to its Snowball stem, so that
 "перегруппировки", "regroupées" and "regrouping" find the rule whose title says
 "Перегруппировка", "Regrouper", "Regrouping". A rule's keywords hold the glossary names of its
-terms in all three languages, so a player who knows a term only in English finds it from the
+terms in every language, so a player who knows a term only in English finds it from the
 French or the Russian reference.
 
 Players' own words for a rule (``aliases.yaml``: "AP", "rally", "спасбросок") count as much as its
