@@ -61,12 +61,17 @@ class Language:
         quoted_titles: whether a rule's title cited in running text stands in quotation marks (Russian:
             «см. «Бегство (реакция)»», see :func:`kensei_ref.rules.references.quote_rule_titles`).
         words: the language's own words that search and the loader must know, in :class:`Words`.
+        own_letters: letters the language sorts as letters of their own where the Unicode Collation
+            Algorithm's default table sorts them as an accented letter, each with the letter of that table
+            that sorts where the language puts it (Spanish ñ after n: ``{"ñ": "ŋ", "Ñ": "Ŋ"}``, as CLDR's
+            Spanish tailoring &N<ñ<<<Ñ; ŋ is the table's letter right after n, and no Spanish word has one).
     """
 
     __slots__ = (
         "code",
         "locale",
         "name",
+        "own_letters",
         "quoted_titles",
         "quotes",
         "script",
@@ -86,10 +91,12 @@ class Language:
         words: Words,
         spaced_punctuation: bool = False,
         quoted_titles: bool = False,
+        own_letters: dict[str, str] | None = None,
     ) -> None:
         self.code, self.name, self.locale, self.quotes = code, name, locale, quotes
         self.stemmer, self.script, self.spaced_punctuation = stemmer, script, spaced_punctuation
         self.quoted_titles, self.words = quoted_titles, words
+        self.own_letters = str.maketrans(own_letters or {})
 
     def __repr__(self) -> str:
         return f"Language({self.code!r})"
@@ -270,16 +277,19 @@ def collation_key(lang: str) -> Callable[[str], tuple[int, ...]]:
 
     Code points put every accented or capital letter after ``z``; the Unicode Collation Algorithm sorts
     letters first, then accents, then case, as dictionaries do. Its default table is already the order of
-    French (no tailoring since CLDR dropped backward accents for France) and Russian (ё sorts with е):
+    French (no tailoring since CLDR dropped backward accents for France) and Russian (ё sorts with е); a
+    language whose letters it sorts otherwise names them in its record (:attr:`Language.own_letters`):
 
     >>> sorted(["Zone", "Étendard", "Bushi", "bâtiment"], key=collation_key("fr"))
     ['bâtiment', 'Bushi', 'Étendard', 'Zone']
     >>> sorted(["Жук", "Ёж", "Еда"], key=collation_key("ru"))
     ['Еда', 'Ёж', 'Жук']
     """
-    check_language(lang)
+    letters = BY_CODE[check_language(lang)].own_letters
     key: Callable[[str], tuple[int, ...]] = _collator().sort_key
-    return key
+    if not letters:
+        return key
+    return lambda text: key(text.translate(letters))
 
 
 class CatalogMissing(LookupError):
