@@ -155,6 +155,23 @@ LANGUAGE_RECORDS: tuple[Language, ...] = (
         ),
         quoted_titles=True,
     ),
+    Language(
+        "es",
+        "Español",
+        "es",
+        ("\u00ab", "\u00bb"),
+        "spanish",
+        "latin",
+        Words(
+            stop="a al con de del e el en es la las lo los o para por que se su sus u un una unas unos y",
+            question="como cómo cual cuál cuales cuáles cuando cuándo cuanto cuánto cuanta cuánta cuantos cuántos"
+            " cuantas cuántas debe debo deben donde dónde hace hacer hay me mi mis ocurre pasa puede puedo pueden"
+            " puedes qué quien quién quienes quiénes si sí sucede tengo tiene tienen tu tú yo",
+            small_numbers=("un una uno", "dos", "tres"),
+            ten="diez",
+        ),
+        own_letters={"ñ": "ŋ", "Ñ": "Ŋ"},
+    ),
 )
 """Every language, English first: it is the language the rule data is written from."""
 
