@@ -48,6 +48,9 @@ Series = list[int]
 Die = tuple[int, ...]
 """A die's integer weights for 0, 1, 2... Wounds (their sum is the denominator of one roll)."""
 
+Kept = dict[tuple[Any, ...], Any]
+"""The races, passages and rolls the :class:`PairTables` of a turn share, by what they are made from."""
+
 # ---- Integer series ---------------------------------------------------------------------------
 
 
@@ -301,46 +304,82 @@ class PairTables:
     made only for the pairs they serve (the bonuses of a side that has fewer Wounds but more models,
     or Defensive Position)."""
 
-    def __init__(self, a: Die, b: Die, most_a: int, most_b: int) -> None:
+    def __init__(self, a: Die, b: Die, most_a: int, most_b: int, kept: Kept | None = None) -> None:
         self.a, self.b = a, b
         self.base_a, self.base_b = sum(a), sum(b)
         self.size_a, self.size_b = most_a + 1, most_b + 1
         self.race_a = Race(a, b, self.size_b)
         self.race_b = Race(b, a, self.size_a)
-        self.passage_a = passage_table(a, self.size_a + len(b), self.size_a)
+        self.kept: Kept = {} if kept is None else kept
+        self.passage_a = self._passage(a, self.size_a + len(b), self.size_a)
         # B's passages serve two reads: its answer to A's blow (levels up to B's size, plus a die of A's)
         # and B's blow back, capped at A's Wounds (levels up to what B's dice can deal, up to A's size)
         levels_b = max(self.size_b + len(a), min(self.size_a, (self.size_b - 1) * (len(b) - 1)) + 1)
-        self.passage_b = passage_table(b, levels_b, self.size_b)
-        self.within_a = self.race_a.overkill(0, most_a, self.passage_b, within=True)
-        self.within_b = self.race_b.overkill(0, most_b, self.passage_a, within=True)
-        self.gamma = self.race_a.taken(most_a)
-        self._whole: dict[str, tuple[list[Series], list[Series]]] = {}
-        self._over_a: dict[int, tuple[list[Series], list[Series]]] = {}
-        self._over_b: dict[int, tuple[list[Series], list[Series]]] = {}
-        self._rows: dict[tuple[Die, int], Series] = {}
-        self._reach: dict[str, list[Series]] = {}
+        self.passage_b = self._passage(b, levels_b, self.size_b)
+        self.within_a = self._overkill(self.race_a, 0, most_a, self.passage_b, within=True)
+        self.within_b = self._overkill(self.race_b, 0, most_b, self.passage_a, within=True)
+        self.gamma = self._race_table("taken", self.race_a, most_a, lambda: self.race_a.taken(most_a))
+        self._rows: dict[tuple[Die, int], Series] = self.kept.setdefault(("rows",), {})
         self._bonus_rows: dict[int, Series] = {}
+
+    def _passage(self, die: Die, levels: int, size: int) -> list[Series]:
+        """:func:`passage_table`, kept for the turn under the die and size (a table of more levels
+        serves: rows are the same whatever the levels after them)."""
+        kept = self.kept.get(("passage", die, size))
+        if kept is None or len(kept) <= levels:
+            kept = self.kept["passage", die, size] = passage_table(die, levels, size)
+        return kept
+
+    def _race_table(self, kind: str, race: Race, count: int, make: Callable[[], list[Series]]) -> list[Series]:
+        """A table of ``race`` for ``c`` from 0 to ``count``, kept for the turn under the race's dice and
+        size: the table of two dice the other way round (a counter-charge's) holds the same races
+        with the sides swapped, and a table of more counts serves one of fewer (its first rows)."""
+        kept = self.kept.get((kind, race.power, race.answer, race.size))
+        if kept is None or len(kept) <= count:
+            kept = self.kept[kind, race.power, race.answer, race.size] = make()
+        return kept[: count + 1]
+
+    def _overkill(
+        self, race: Race, shift: int, count: int, passage: list[Series], within: bool = False
+    ) -> tuple[list[Series], list[Series]]:
+        """:meth:`Race.overkill`, kept for the turn (:meth:`_race_table`)."""
+        kind = "within" if within else f"over {shift}"
+        pair: list[Any] = []
+
+        def make() -> list[Series]:
+            own, beyond = race.overkill(shift, count, passage, within)
+            pair.append(beyond)
+            self.kept[f"{kind} beyond", race.power, race.answer, race.size] = beyond
+            return own
+
+        own = self._race_table(kind, race, count, make)
+        beyond = pair[0] if pair else self.kept[f"{kind} beyond", race.power, race.answer, race.size]
+        return own, beyond[: count + 1]
 
     def whole(self, side: str) -> tuple[list[Series], list[Series]]:
         """The whole race of ``side`` (``a`` or ``b``: :meth:`Race.cumulative`), for the rare pairs that
-        need it. Kept by side, not by die: the two sides may roll equal dice with tables of other sizes."""
-        if side not in self._whole:
-            race, count = (self.race_a, self.size_a - 1) if side == "a" else (self.race_b, self.size_b - 1)
-            self._whole[side] = race.cumulative(count)
-        return self._whole[side]
+        need it. Kept by the race's dice and size, not by side: the two sides may roll equal dice with
+        tables of other sizes, and a counter-charge's table holds the same races the other way round."""
+        race, count = (self.race_a, self.size_a - 1) if side == "a" else (self.race_b, self.size_b - 1)
+        pair: list[Any] = []
+
+        def make() -> list[Series]:
+            own, beyond = race.cumulative(count)
+            pair.append(beyond)
+            self.kept["whole beyond", race.power, race.answer, race.size] = beyond
+            return own
+
+        own = self._race_table("whole", race, count, make)
+        beyond = pair[0] if pair else self.kept["whole beyond", race.power, race.answer, race.size]
+        return own, beyond[: count + 1]
 
     def over_a(self, shift: int) -> tuple[list[Series], list[Series]]:
         """A's blows beyond its own Wounds, for A's bonus ``shift`` (:meth:`Race.overkill`)."""
-        if shift not in self._over_a:
-            self._over_a[shift] = self.race_a.overkill(shift, self.size_a - 1, self.passage_b)
-        return self._over_a[shift]
+        return self._overkill(self.race_a, shift, self.size_a - 1, self.passage_b)
 
     def over_b(self, shift: int) -> tuple[list[Series], list[Series]]:
         """B's blows beyond its own Wounds, for B's bonus ``shift``."""
-        if shift not in self._over_b:
-            self._over_b[shift] = self.race_b.overkill(shift, self.size_b - 1, self.passage_a)
-        return self._over_b[shift]
+        return self._overkill(self.race_b, shift, self.size_b - 1, self.passage_a)
 
     def row(self, die: Die, count: int) -> Series:
         """The weights of ``count`` rolls of ``die`` (kept: the rare corrections below reuse them), each
@@ -354,12 +393,14 @@ class PairTables:
         return self._rows[(die, count)]
 
     def reach(self, side: str) -> list[Series]:
-        """``P(τ_x ≤ t) * total**t``: the chance ``t`` rolls of ``side``'s die reach ``x`` (kept by side,
-        as :meth:`whole` is)."""
-        if side not in self._reach:
-            die, passage = (self.a, self.passage_a) if side == "a" else (self.b, self.passage_b)
-            self._reach[side] = [cumulated(row, sum(die)) for row in passage]
-        return self._reach[side]
+        """``P(τ_x ≤ t) * total**t``: the chance ``t`` rolls of ``side``'s die reach ``x`` (kept with the
+        passages it is made from)."""
+        die, passage = (self.a, self.passage_a) if side == "a" else (self.b, self.passage_b)
+        key = ("reach", die, len(passage[0]))
+        kept = self.kept.get(key)
+        if kept is None or len(kept) < len(passage):
+            kept = self.kept[key] = [cumulated(row, sum(die)) for row in passage]
+        return kept
 
     def run_sums(
         self, k: int, bonus_a: int, bonus_b: int, first_c: int, weights: Sequence[int], chance: int, other: int
@@ -693,7 +734,8 @@ class MeleeGrid:
         a_die = self.setting.a_dice[defensive]
         key = (a_die, self.setting.b_die, self.most_dice, self.enemy_total + self.margin)
         if key not in self._tables:
-            self._tables[key] = PairTables(a_die, self.setting.b_die, self.most_dice, self.enemy_total + self.margin)
+            kept = next((tables.kept for tables in self._tables.values()), None)  # one store for the turn
+            self._tables[key] = PairTables(a_die, self.setting.b_die, key[2], key[3], kept)
         return self._tables[key]
 
     def slices(self, wanted: set[int]) -> dict[int, Slice]:
