@@ -46,7 +46,7 @@ BAD_ALIASES = [
     ),
     pytest.param(
         "aliases:\n  kensei.points: {de: [KP]}\n",
-        ["data/aliases.yaml: aliases[kensei.points].de: unknown language 'de' (allowed: en, fr, ru)"],
+        ["data/aliases.yaml: aliases[kensei.points].de: unknown language 'de' (allowed: en, fr, ru, es)"],
         id="wrong-language",
     ),
     pytest.param(

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.rules.loader import load
 from kensei_ref.site import pages
 
@@ -17,7 +18,7 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SNAPSHOTS = FIXTURES / "snapshots"
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_generated_markdown_matches_snapshot(lang):
     book = load(FIXTURES / "sample_data")
     generated = pages.site_pages(book, lang, calculators={"regroup"})

@@ -135,7 +135,7 @@ BAD_DATA = [
     ),
     pytest.param(
         CHAPTER,
-        "    translations: {fr: '7a31a0706d', ru: '7a31a0706d'}\n",
+        "    translations: {fr: '7a31a0706d', ru: '7a31a0706d', es: '7a31a0706d'}\n",
         "",
         ["rules[kensei.points].translations: missing translation stamps"],
         id="missing-stamp",

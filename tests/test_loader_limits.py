@@ -61,7 +61,7 @@ def test_an_alias_bomb_in_a_text_fails_fast_and_small(tmp_path):
 def test_a_single_anchor_is_refused_too(tmp_path):
     data = _copy(tmp_path)
     _replace(data, CHAPTER, "values: {taisho: 3}", "values: {taisho: &three 3}")
-    assert "data/kensei/08-sample.yaml: line 21, column 22: YAML anchors and aliases are not allowed" in _report(data)
+    assert "data/kensei/08-sample.yaml: line 23, column 22: YAML anchors and aliases are not allowed" in _report(data)
 
 
 @pytest.mark.parametrize("depth", [pytest.param(900, id="900"), pytest.param(200_000, id="200000")])
@@ -71,7 +71,7 @@ def test_deep_nesting_is_refused_by_name(tmp_path, depth):
     start = time.perf_counter()
     report = _report(data)
     assert time.perf_counter() - start < 0.5
-    assert "data/kensei/08-sample.yaml: line 35, column 34: " in report
+    assert "data/kensei/08-sample.yaml: line 38, column 34: " in report
     assert "nested more than 20 levels deep" in report
 
 
@@ -99,7 +99,7 @@ def test_a_long_value_is_shown_shortened(tmp_path):
 def test_a_scalar_python_cannot_hold_is_located(tmp_path, value, message):
     data = _copy(tmp_path)
     _replace(data, CHAPTER, "values: {taisho: 3}", f"values: {{taisho: {value}}}")
-    assert f"data/kensei/08-sample.yaml: malformed YAML: line 21, column 22: {message}" in _report(data)
+    assert f"data/kensei/08-sample.yaml: malformed YAML: line 23, column 22: {message}" in _report(data)
 
 
 def test_a_missing_sources_file_is_named(tmp_path):
