@@ -1,5 +1,5 @@
-"""A reader's note on a source text (the French printed in chapter 8 of the rulebook): loaded in three
-languages, its references checked, and shown with its text on the sources page of every language."""
+"""A reader's note on a source text (the French printed in chapter 8 of the rulebook): loaded in every
+language, its references checked, and shown with its text on the sources page of every language."""
 
 from __future__ import annotations
 
@@ -29,11 +29,11 @@ def _with_note(tmp_path: Path, note: str) -> Path:
 def test_a_source_note_is_shown_after_its_text_in_every_language(tmp_path):
     note = "    note:\n" + "".join(
         f"      {lang}: {words} {{rule:kensei.try-again}}.\n"
-        for lang, words in (("en", "See"), ("fr", "Voir"), ("ru", "См."))
+        for lang, words in (("en", "See"), ("fr", "Voir"), ("ru", "См."), ("es", "Véase"))
     )
     book = load(_with_note(tmp_path, note))
     assert book.source("002").note is not None
-    for lang, words in zip(LANGUAGES, ("See [", "Voir [", "См. «["), strict=True):  # Russian quotes a title
+    for lang, words in zip(LANGUAGES, ("See [", "Voir [", "См. «[", "Véase ["), strict=True):  # Russian quotes a title
         page = pages.sources_page(book, lang)
         title = book.source("002").title[lang]
         assert page.index(title) < page.index(words) < page.index("sample-ref")
@@ -44,7 +44,7 @@ def test_a_source_note_is_shown_after_its_text_in_every_language(tmp_path):
     ("note", "problem"),
     [
         pytest.param(
-            "    note:\n      en: See {rule:kensei.nowhere}.\n      fr: Voir.\n      ru: См.\n",
+            "    note:\n      en: See {rule:kensei.nowhere}.\n      fr: Voir.\n      ru: См.\n      es: Véase.\n",
             "sources.yaml: texts[002].note.en: reference to unknown rule 'kensei.nowhere'",
             id="unknown-rule",
         ),

@@ -153,6 +153,15 @@ DRIFTED: dict[str, tuple[tuple[str, str], ...]] = {
         (r"в\s+русском\s+тексте\s+правил\s+Ronin", "no editorial aside inside a rule"),
         (r"ровн\w+\s+контакт", "«контакт … базами по всей кромке», not a calque of «flat»"),
     ),
+    "es": (
+        (r"contacto\s+peana\s+con\s+peana|contacto\s+de\s+peanas", "«contacto de peana»"),
+        (r"\bsalvas?\b", "«descarga» (a volley)"),
+        (r"\bchequeo\s+de\s+moral\b|\bprueba\s+de\s+moral", "«chequeo de Moral»"),
+        (r"\btirada\s+de\s+rango\b", "«tirada de Rango»"),
+        (r"\bcarga(?:r)?\s+(?:el|un|del|su)\s+arma", "«recarga», «recargar» (a charge is «carga»)"),
+        (r"\ben\s+promedio\b", "«esperado» (an expected figure)"),
+        (r"\bpuntos?\s+de\s+comando\b", "«punto de mando»"),
+    ),
 }
 """Words that drifted from the glossary's vocabulary, in each translated language, and what replaces them."""
 
