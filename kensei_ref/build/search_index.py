@@ -20,8 +20,9 @@ outranking the rules they cite. This step rewrites ``search/search_index.json`` 
 - the glossary, one table that Material indexes as a single wall of text in three languages, becomes
   one entry per term: its name, its definition in the page's language, and its names in the other
   languages and players' words as ``names``;
-- the pages in :data:`LEFT_OUT` leave the index: a search finds rules, terms and notes; the pages
-  that repeat rules (quick reference, digest, clarifications) count less than the rules;
+- the pages in :data:`LEFT_OUT` leave the index, and the sections of those in :data:`SECTIONS_LEFT_OUT`: a
+  search finds rules, terms and notes; the pages that repeat rules (quick reference, digest, the
+  clarifications' opening) count less than the rules;
 - the file is written as UTF-8, not with every Cyrillic letter escaped (six bytes each).
 """
 
@@ -50,6 +51,10 @@ LEFT_OUT = (
     "offline/",
 )
 """Pages a search does not return: tools and pages about the project, not rules."""
+SECTIONS_LEFT_OUT = ("clarifications/",)
+"""Pages whose sections repeat the rules' notes word for word: a search finds the page by its opening and each
+note in its rule's entry (the ``extra`` part of its text), not twice. The clarifications were a fifth of the
+Russian index."""
 FIELDS = {"names": 8, "keywords": 2}
 """The fields added to each rule, with their boosts between the text's (1) and the title's (10): what
 names the rule counts almost as its title, the names of the terms it mentions twice a word of its
@@ -102,7 +107,7 @@ def tidy(site_dir: Path, book: RuleBook, lang: str) -> int:
     docs = []
     for doc in index["docs"]:
         page, _, anchor = doc["location"].partition("#")
-        if page.startswith(LEFT_OUT) or (page == GLOSSARY_PAGE and anchor):
+        if page.startswith(LEFT_OUT) or (anchor and (page == GLOSSARY_PAGE or page.startswith(SECTIONS_LEFT_OUT))):
             continue  # the glossary's entries are written below, from the rule data
         if page == GLOSSARY_PAGE:
             docs += _glossary(doc, book, lang)
