@@ -238,6 +238,12 @@ def test_a_missing_page_gets_the_404_page_of_its_language(nginx, lang):
         assert nginx.get(address.split("#")[0]).status == 200, address
 
 
+def test_a_missing_page_in_a_folder_that_is_no_language_gets_the_root_404_page(nginx):
+    response = nginx.get("/de/kensei/no-such-rule/")
+    assert response.status == 404
+    assert f'<html lang="{LANGUAGES[0]}"' in response.text()
+
+
 def test_a_folder_without_its_slash_is_redirected_within_the_site(nginx):
     response = nginx.get("/fr/kensei/terrain")
     assert response.status == 301
