@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.rules import search
 from kensei_ref.rules.loader import ALIAS_LETTERS, DataError, load
 
@@ -128,7 +129,7 @@ def naming_words(lang: str) -> list[tuple[str, str]]:
     return [(alias, ids[0]) for alias, ids in rules_named.items() if len(ids) == 1]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_players_word_naming_one_rule_finds_it_first(lang):
     cases = naming_words(lang)
     misses = [(alias, rule_id) for alias, rule_id in cases if search.search(alias, lang, 1)[0].id != rule_id]

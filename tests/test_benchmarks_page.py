@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kensei_ref.language_context import language_context
-from kensei_ref.languages import get_translations
+from kensei_ref.languages import LANGUAGES, TRANSLATED, get_translations
 from kensei_ref.numbers import numbers_for
 from kensei_ref.site.benchmarks_page import benchmarks_page, machine_facts, machine_text, measured_text
 
@@ -49,7 +49,7 @@ def test_a_benchmarks_date_is_written_as_its_language_writes_dates(lang, day, mo
     assert measured_text("2026-12-04 19:20", language_context(lang)) == moment
 
 
-@pytest.mark.parametrize("lang", ["fr", "ru"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_french_and_russian_pages_have_no_english_unit_machine_or_iso_date(lang):
     figures = json.loads((DOCS / "benchmarks.json").read_text(encoding="utf-8"))
     browser = json.loads((DOCS / "benchmarks-browser.json").read_text(encoding="utf-8"))
@@ -74,7 +74,7 @@ LIGHTHOUSE = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("lang", ["fr", "ru"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_lighthouse_figures_are_a_table_in_the_pages_language(lang):
     figures = json.loads((DOCS / "benchmarks.json").read_text(encoding="utf-8"))
     browser = {**json.loads((DOCS / "benchmarks-browser.json").read_text(encoding="utf-8")), "lighthouse": LIGHTHOUSE}
@@ -89,7 +89,7 @@ def test_lighthouse_figures_are_a_table_in_the_pages_language(lang):
     assert tr("Lighthouse, on a phone") not in benchmarks_page(figures, lang, plain)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_command_phase_plan_figures_are_rows_in_the_pages_language(lang):
     figures = json.loads((DOCS / "benchmarks.json").read_text(encoding="utf-8"))
     plan = [{"objective": objective, "compute_ms": 2070.4, "shown_ms": 2708.5, "navigation_ms": 3203.9}

@@ -17,9 +17,10 @@ from same_numbers import assert_same_numbers
 from calculators import CALCULATORS
 from kensei_ref.build import engine
 from kensei_ref.build.engine import PYODIDE_FILES
+from kensei_ref.languages import LANGUAGES, TRANSLATED, site_folder
 from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS
 
-LANG_ROOTS = {"en": "", "fr": "fr", "ru": "ru"}
+LANG_ROOTS = {lang: site_folder(lang).rstrip("/") for lang in LANGUAGES}
 ENGINE_FILES = (
     "calc-worker.js",
     "calculators.zip",
@@ -116,7 +117,7 @@ def test_engine_is_installed_once_at_the_root(built_site):
     engine = site / "assets" / "engine"
     missing = [name for name in ENGINE_FILES if not (engine / name).is_file()]
     assert not missing, f"missing in assets/engine/: {missing}"
-    for lang in ("fr", "ru"):
+    for lang in TRANSLATED:
         assert not (site / lang / "assets" / "engine").exists(), f"{lang}/assets/engine/ exists"
     for name in ENGINE_FILES:
         copies = sorted(str(p.relative_to(site)) for p in site.rglob(Path(name).name))

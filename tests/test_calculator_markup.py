@@ -10,13 +10,14 @@ import re
 import pytest
 from calculator_tabs import CalculatorTabs, settled
 
+from kensei_ref.languages import TRANSLATED
 from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, ENGINE_READY_EVENT, RESULT_STATE
 
 ENGINE_TIMEOUT = 90_000
 """Milliseconds allowed for Pyodide to start (several pages may be starting at once on two cores)."""
 
 PAGES = [("en", name) for name in DEFAULT_SCENARIOS] + [
-    (lang, name) for lang in ("fr", "ru") for name in ("shooting", "melee", "movement")
+    (lang, name) for lang in TRANSLATED for name in ("shooting", "melee", "movement")
 ]
 """Every calculator in English; in French and Russian those whose results have a negative number, a
 length or a distribution table (what the languages write differently)."""

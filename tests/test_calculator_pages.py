@@ -22,10 +22,11 @@ from calculator_tabs import SET_FORM, CalculatorTabs
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS, CalculatorInputError
+from kensei_ref.languages import LANGUAGES, TRANSLATED
 from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, ENGINE_READY_EVENT, ENGINE_STATE, RESULT_STATE, UI
 
 NAMES = list(DEFAULT_SCENARIOS)
-LANGS = ("en", "fr", "ru")
+LANGS = LANGUAGES
 SCENARIOS_PER_PAGE = 24
 """Random scenarios compared per calculator: the first opened from its URL, the others written into its form."""
 ENGINE_TIMEOUT = 90_000
@@ -361,7 +362,7 @@ def test_a_calculator_opened_from_an_example_says_where_it_comes_from(page, serv
     assert page.locator(".kr-calc__example:visible").count() == 0
 
 
-@pytest.mark.parametrize("lang", ["fr", "ru"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_worked_example_link_stays_in_the_language(page, server, book, lang):
     page.goto(f"{server}/{lang}/{book.chapter_of(EXAMPLE_RULE).page.removesuffix('.md')}/")
     link = page.locator(EXAMPLE_LINK)

@@ -16,6 +16,7 @@ from cli_capture import run_cli
 
 from kensei_ref import languages
 from kensei_ref.cli.main import main
+from kensei_ref.languages import TRANSLATED
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,7 +53,7 @@ def _catalog_of(clone: Path, lang: str) -> gettext.GNUTranslations:
     return languages._compile_in_memory(clone / "locales" / lang / "LC_MESSAGES" / "messages.po", lang)
 
 
-@pytest.mark.parametrize("lang", ["fr", "ru"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_fresh_clone_speaks_french_and_russian(fresh_clone, lang):
     result = _terminal(fresh_clone, "--lang", lang, "rule", "8.3.2")
     assert result.returncode == 0, result.stderr
@@ -64,7 +65,7 @@ def test_a_fresh_clone_speaks_french_and_russian(fresh_clone, lang):
     assert not list(fresh_clone.rglob("*.mo")), "compiled in memory, not written into the clone"
 
 
-@pytest.mark.parametrize("lang", ["fr", "ru"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_fresh_clone_answers_help_and_calculators_in_the_language(fresh_clone, lang):
     help_text = _terminal(fresh_clone, "--lang", lang, "--help")
     assert help_text.returncode == 0, help_text.stderr
@@ -85,7 +86,7 @@ def no_catalogs(tmp_path, monkeypatch):
     languages.get_translations.cache_clear()
 
 
-@pytest.mark.parametrize("lang", ["fr", "ru"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_missing_catalog_is_refused_in_one_line(no_catalogs, capsys, monkeypatch, tmp_path, lang):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     status, out, err = run_cli(main, capsys, "--lang", lang, "rule", "8.3.2")
@@ -99,7 +100,7 @@ def test_english_needs_no_catalog(no_catalogs, capsys, monkeypatch, tmp_path):
     assert status == 0 and "Worked example" in out
 
 
-@pytest.mark.parametrize("lang", ["fr", "ru"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_catalog_compiled_in_memory_is_the_compiled_one(lang):
     """What the terminal reads in a fresh clone is what ``make`` compiles (fuzzy entries left out alike)."""
     folder = languages.LOCALE_DIR / lang / "LC_MESSAGES"

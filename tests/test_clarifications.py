@@ -11,11 +11,12 @@ from collections import Counter
 import pytest
 from page_tree import Element
 
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.rules.references import REFERENCE
 from kensei_ref.site.clarification_anchors import LEGACY_ANCHORS
 from kensei_ref.site.pages import CLARIFICATIONS_PAGE, note_anchor
 
-LANGS = ("en", "fr", "ru")
+LANGS = LANGUAGES
 
 
 @pytest.fixture(scope="module")

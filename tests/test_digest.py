@@ -20,11 +20,12 @@ from urllib.parse import parse_qsl, urljoin, urlparse
 import pytest
 
 from calculators import CALCULATORS, RuleValues
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.numbers import numbers_for
 
 pytestmark = pytest.mark.build
 
-LANGS = ("en", "fr", "ru")
+LANGS = LANGUAGES
 D10 = range(1, 11)
 R = RuleValues.bundled().as_dict()
 

@@ -10,10 +10,11 @@ from urllib.parse import urljoin
 
 import pytest
 
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.numbers import numbers_for
 from kensei_ref.site.calculator_pages import ENGINE_STATE
 
-LANGS = ("en", "fr", "ru")
+LANGS = LANGUAGES
 MOST_A4_PAGES = 7
 """Measured: 5 pages in each language (Debian's Chromium, A4, 12 mm margins); two more for other fonts."""
 SMALLEST_QR_MM = 25

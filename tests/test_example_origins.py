@@ -15,9 +15,10 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from page_tree import Element
 
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.rules.model import EXAMPLE_ORIGINS, RuleBook
 
-LANGS = ("en", "fr", "ru")
+LANGS = LANGUAGES
 ROOT = Path(__file__).resolve().parent.parent
 
 

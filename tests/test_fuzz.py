@@ -35,6 +35,7 @@ from calculators.advisor import PARAMS as ADVISOR_PARAMS
 from calculators.orders import ACTIONS
 from kensei_ref.cli.calc import option
 from kensei_ref.cli.main import main
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.rules.loader import DataError, load
 
 SAMPLE_DATA = Path(__file__).resolve().parent / "fixtures" / "sample_data"
@@ -179,7 +180,7 @@ def command_lines(draw: Callable[..., Any]) -> list[str]:
         elif draw(st.integers(0, 3)):
             argv += [option(param.name), draw(option_texts(param))]
     if draw(st.booleans()):
-        argv += ["--lang", draw(st.sampled_from(["en", "fr", "ru"]) | texts)]
+        argv += ["--lang", draw(st.sampled_from(LANGUAGES) | texts)]
     if draw(st.booleans()):
         argv.append("--json")
     if not draw(st.integers(0, 4)):
@@ -260,7 +261,7 @@ def advise_lines(draw: Callable[..., Any]) -> list[str]:
         actions = st.lists(st.sampled_from(ACTIONS), min_size=1, max_size=4).map(",".join)
         argv += ["--why", mostly(actions, st.lists(st.sampled_from(ACTIONS) | texts, max_size=7).map(",".join))]
     if draw(st.booleans()):
-        argv += ["--lang", mostly(st.sampled_from(["en", "fr", "ru"]), texts)]
+        argv += ["--lang", mostly(st.sampled_from(LANGUAGES), texts)]
     if draw(st.booleans()):
         argv.append("--json")
     if draw(st.booleans()):
@@ -320,7 +321,7 @@ def plan_lines(draw: Callable[..., Any]) -> tuple[list[str], dict]:
     if draw(st.booleans()):
         argv += ["--objective", draw(st.sampled_from(["expected_wounds", "victory", "regrouped", "net"]) | texts)]
     if draw(st.booleans()):
-        argv += ["--lang", draw(st.sampled_from(["en", "fr", "ru"]) | texts)]
+        argv += ["--lang", draw(st.sampled_from(LANGUAGES) | texts)]
     if draw(st.booleans()):
         argv.append("--json")
     return argv, table

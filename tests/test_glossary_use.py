@@ -8,6 +8,7 @@ import pytest
 import snowballstemmer
 from rule_texts import rule_texts
 
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.rules.references import REFERENCE
 
 STEMMERS = {"en": "english", "fr": "french", "ru": "russian"}
@@ -37,7 +38,7 @@ def names_the_term(label: str, name: str, lang: str) -> bool:
     return all(any(_same_word(n, s) for s in label_stems) for n in _stems(name, lang))
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_term_labels_use_the_glossary_name(book, lang):
     wrong = []
     for where, text in rule_texts(book):
@@ -69,7 +70,7 @@ def test_names_the_term(label, name, lang, expected):
 
 
 def test_glossary_names_are_unique_per_language(book):
-    for lang in ("en", "fr", "ru"):
+    for lang in LANGUAGES:
         names = [term.name[lang].casefold() for term in book.terms]
         duplicates = {n for n in names if names.count(n) > 1}
         assert not duplicates, f"{lang}: {duplicates}"

@@ -13,6 +13,7 @@ import pytest
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.site import RECENT_KEY
 from kensei_ref.site.calculator_pages import ENGINE_STATE, RESULT_STATE
 from kensei_ref.site.unit_pickers import STORAGE_KEY
@@ -42,7 +43,7 @@ def _hold(page, server: str, key: str, value: object) -> None:
     page.evaluate("([key, value]) => window.localStorage.setItem(key, value)", [key, json.dumps(value)])
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_table_side_pages_are_large_targets_on_the_first_screen(phone, server, lang):
     phone.goto(f"{server}/{PREFIX[lang]}")
     tiles = phone.locator("a.kr-home__tile")

@@ -11,7 +11,7 @@ import pytest
 import kensei_ref.language_context as module
 from kensei_ref import numbers
 from kensei_ref.language_context import language_context
-from kensei_ref.languages import collation_key, get_translations
+from kensei_ref.languages import LANGUAGES, collation_key, get_translations
 from kensei_ref.numbers import numbers_for
 
 
@@ -19,7 +19,7 @@ def test_the_modules_examples():
     assert doctest.testmod(module).failed == 0
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_context_is_its_languages_catalog_numbers_and_order(lang):
     language = language_context(lang)
     assert language is language_context(lang)
@@ -30,7 +30,7 @@ def test_a_context_is_its_languages_catalog_numbers_and_order(lang):
 
 
 def test_each_language_writes_its_own_quotes_labels_and_spaces():
-    assert [language_context(lang).quote("x") for lang in ("en", "fr", "ru")] == ["“x”", "«\u00a0x\u00a0»", "«x»"]
+    assert [language_context(lang).quote("x") for lang in LANGUAGES] == ["“x”", "«\u00a0x\u00a0»", "«x»"]
     assert language_context("fr").labelled("Coût", "2") == "Coût\u00a0: 2"
     assert language_context("fr").typeset("Coût : 2") == "Coût\u00a0: 2"
     assert language_context("en").labelled("Cost", "2") == "Cost: 2"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from kensei_ref.languages import LANGUAGES
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 NO_SERVICE_WORKER = {"service_workers": "block"}
 """Nothing here is about offline use: no service worker saves the site in the background."""
@@ -17,7 +19,7 @@ def phone(browser):
     context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_tap_shows_the_definition_and_a_second_tap_opens_the_glossary(phone, server, book, lang):
     prefix = "" if lang == "en" else f"{lang}/"
     phone.goto(f"{server}/{prefix}kensei/terrain/")
@@ -70,7 +72,7 @@ def test_a_mouse_click_still_follows_the_link(browser, server):
         context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_glossary_shows_definitions_on_a_phone(phone, server, lang):
     """The reader's language and the definition come first: on a 390 px screen the definition
     starts on screen, and only the table (not the page) scrolls sideways to the other languages."""
@@ -83,7 +85,7 @@ def test_the_glossary_shows_definitions_on_a_phone(phone, server, lang):
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_header_title_is_whole_on_a_phone(phone, server, lang):
     prefix = "" if lang == "en" else f"{lang}/"
     phone.goto(f"{server}/{prefix}")

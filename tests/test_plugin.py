@@ -10,6 +10,7 @@ from mkdocs.config.base import ValidationError
 
 from kensei_ref.build.config import KenseiRefConfig
 from kensei_ref.build.inputs import Fingerprints
+from kensei_ref.languages import LANGUAGES, TRANSLATED
 
 
 def _validate(options: dict) -> tuple[KenseiRefConfig, list]:
@@ -22,7 +23,7 @@ def _validate(options: dict) -> tuple[KenseiRefConfig, list]:
 def test_defaults_build_every_language_with_the_offline_copy():
     config, errors = _validate({})
     assert not errors
-    assert config.languages == ["en", "fr", "ru"]
+    assert config.languages == LANGUAGES
     assert config.offline_copy is True
     assert config.rule_data is None
 
@@ -51,17 +52,17 @@ def _touch(path: Path, text: str, when: int) -> None:
 def test_serve_rebuilds_only_the_languages_a_change_touches(tmp_path):
     data, docs = tmp_path / "data", tmp_path / "docs"
     _touch(data / "rules.yaml", "a", 1)
-    for lang in ("fr", "ru"):
+    for lang in TRANSLATED:
         _touch(docs / lang / "index.md", lang, 1)
     inputs = Fingerprints([data])
-    assert inputs.changed_languages(docs, ["fr", "ru"]) == {"fr", "ru"}  # first build: everything
-    assert inputs.changed_languages(docs, ["fr", "ru"]) == set()  # nothing saved since
+    assert inputs.changed_languages(docs, TRANSLATED) == {"fr", "ru"}  # first build: everything
+    assert inputs.changed_languages(docs, TRANSLATED) == set()  # nothing saved since
     _touch(docs / "ru" / "index.md", "ru, edited", 2)
-    assert inputs.changed_languages(docs, ["fr", "ru"]) == {"ru"}  # one language's page
+    assert inputs.changed_languages(docs, TRANSLATED) == {"ru"}  # one language's page
     _touch(data / "rules.yaml", "b", 3)
-    assert inputs.changed_languages(docs, ["fr", "ru"]) == {"fr", "ru"}  # the rule data: every language
+    assert inputs.changed_languages(docs, TRANSLATED) == {"fr", "ru"}  # the rule data: every language
     _touch(docs / "fr" / "new.md", "new", 4)
-    assert inputs.changed_languages(docs, ["fr", "ru"]) == {"fr"}  # a new page
+    assert inputs.changed_languages(docs, TRANSLATED) == {"fr"}  # a new page
 
 
 def test_serve_rebuilds_the_languages_whose_rule_texts_changed(tmp_path, book):
@@ -72,7 +73,7 @@ def test_serve_rebuilds_the_languages_whose_rule_texts_changed(tmp_path, book):
 
     docs = tmp_path / "docs"
     inputs = Fingerprints([])
-    languages = ["fr", "ru"]
+    languages = TRANSLATED
     assert inputs.changed_languages(docs, languages, lambda lang: language_digest(book, lang)) == {"fr", "ru"}
     rule = book.rules[0]
 
@@ -124,10 +125,10 @@ def test_serve_keeps_the_other_languages_when_mkdocs_empties_the_site(tmp_path, 
     site = tmp_path / "site"
     try:
         plugin._build_other_languages(config, site)
-        assert built == ["fr", "ru"]
+        assert built == TRANSLATED
         shutil.rmtree(site)  # what MkDocs does before a rebuild
         plugin._build_other_languages(config, site)
-        assert built == ["fr", "ru"], "nothing changed: nothing is built again"
+        assert built == TRANSLATED, "nothing changed: nothing is built again"
         assert (site / "fr" / "index.html").read_text(encoding="utf-8") == "fr 1"
         assert (site / "ru" / "index.html").read_text(encoding="utf-8") == "ru 2"
     finally:

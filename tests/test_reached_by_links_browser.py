@@ -20,7 +20,7 @@ from page_errors import recording_errors
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS
-from kensei_ref.languages import get_translations
+from kensei_ref.languages import LANGUAGES, get_translations
 from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, ENGINE_STATE, RESULT_STATE
 from kensei_ref.site.unit_pickers import STORAGE_KEY
 
@@ -109,7 +109,7 @@ def _calculator_answers(page, name: str) -> None:
     assert_same_numbers(json.loads(raw), CALCULATORS[name].run(DEFAULT_SCENARIOS[name]))
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_kind_of_page_works_when_reached_by_the_sites_own_links(phone, server, book, lang):
     page, prefix = phone, PREFIX[lang]
     gettext = get_translations(lang).gettext

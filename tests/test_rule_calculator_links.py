@@ -9,7 +9,7 @@ import re
 import pytest
 
 from calculators import CALCULATORS
-from kensei_ref.languages import get_translations
+from kensei_ref.languages import LANGUAGES, get_translations
 from kensei_ref.site.pages import chapter_page
 
 LINKED = frozenset(CALCULATORS)
@@ -22,7 +22,7 @@ def _section(markdown: str, rule_id: str) -> str:
     return markdown[start : after if after > 0 else len(markdown)]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_rule_links_the_calculators_that_answer_it(book, lang):
     tr = get_translations(lang).gettext
     cover = book.chapter_of("kensei.cover")

@@ -17,6 +17,8 @@ import yaml
 from search_hits import answered
 from test_search_unseen_queries import UNSEEN_FLOOR
 
+from kensei_ref.languages import LANGUAGES
+
 HERE = Path(__file__).resolve().parent
 QUERIES = yaml.safe_load((HERE / "search_queries.yaml").read_text(encoding="utf-8"))
 PLAYER_QUERIES = yaml.safe_load((HERE / "search_player_queries.yaml").read_text(encoding="utf-8"))
@@ -168,7 +170,7 @@ def worker_answers(homes) -> Answers:
     """The worker's answer to every query of the three query files, asked once, on one page per
     language: the tests of the query files read them here."""
     answers: Answers = {}
-    for lang in ("en", "fr", "ru"):
+    for lang in LANGUAGES:
         cases = QUERIES + PLAYER_QUERIES + UNSEEN_QUERIES
         queries = list(dict.fromkeys(case["query"] for case in cases if case["lang"] == lang))
         answers[lang] = dict(zip(queries, _worker_top_rules(homes.page(lang), queries), strict=True))
@@ -191,7 +193,7 @@ def test_search_finds_rules_in_the_top_three(worker_answers, record_property):
     found = total = 0
     times: list[float] = []
     misses: list[str] = []
-    for lang in ("en", "fr", "ru"):
+    for lang in LANGUAGES:
         cases = [q for q in QUERIES if q["lang"] == lang]
         assert len(cases) >= 20
         answers, lang_misses = _answers_and_misses(worker_answers, lang, cases)
@@ -211,7 +213,7 @@ def test_search_finds_rules_in_the_top_three(worker_answers, record_property):
     assert found / total >= TARGET_HIT_RATE, "\n".join(misses)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(
     ("name", "queries", "floor"),
     [("player", PLAYER_QUERIES, TARGET_HIT_RATE), ("unseen", UNSEEN_QUERIES, UNSEEN_FLOOR)],
@@ -276,7 +278,7 @@ def test_typing_in_the_search_box_shows_what_the_worker_answers(homes, lang, que
 def test_a_typing_mistake_in_a_short_word_still_finds_its_rule(worker_answers):
     """Each "typo" player query (five or six letters, one mistake) finds its rule in the top three:
     the search allows one mistake from five letters, not only in long words."""
-    for lang in ("en", "fr", "ru"):
+    for lang in LANGUAGES:
         cases = [q for q in PLAYER_QUERIES if q["lang"] == lang and q["kind"] == "typo"]
         assert cases, lang
         _, misses = _answers_and_misses(worker_answers, lang, cases)
@@ -372,7 +374,7 @@ first ones, in its order, whichever chapters they are in (the search lists each 
 after another chapter's better one, krGroup); the English stemmer makes most of the difference."""
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_first_rules_are_the_terminals(worker_answers, lang):
     from kensei_ref.rules import search
 
@@ -390,7 +392,7 @@ def test_the_first_rules_are_the_terminals(worker_answers, lang):
     assert 1 - len(disordered) / len(queries) >= SAME_ORDER, "\n".join(disordered)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_question_about_a_die_result_finds_its_rule_first(worker_answers, lang):
     for case in (q for q in QUERIES if q["lang"] == lang and q["kind"] == "die-face"):
         assert worker_answers[lang][case["query"]][0][:1] == case["expect"], case["query"]
@@ -403,7 +405,7 @@ def test_names_and_games_rank_as_in_the_terminal(homes):
     from test_aliases import ALIAS_QUERIES, GAME_QUERIES, NAMING_FLOOR, naming_words
 
     problems = []
-    for lang in ("en", "fr", "ru"):
+    for lang in LANGUAGES:
         words = naming_words(lang)
         named = [(query, rule_id) for query, x, rule_id in ALIAS_QUERIES if x == lang]
         games = [(query, game) for query, x, game in GAME_QUERIES if x == lang]

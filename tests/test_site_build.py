@@ -11,7 +11,9 @@ from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 
-LANG_ROOTS = {"en": "", "fr": "fr", "ru": "ru"}
+from kensei_ref.languages import LANGUAGES, TRANSLATED, site_folder
+
+LANG_ROOTS = {lang: site_folder(lang).rstrip("/") for lang in LANGUAGES}
 
 
 class _Links(HTMLParser):
@@ -74,7 +76,7 @@ def test_internal_links_resolve(built_site, lang):
     pages = [
         p
         for p in _html_pages(site)
-        if p.is_relative_to(root) and (lang != "en" or not any(p.is_relative_to(site / r) for r in ("fr", "ru")))
+        if p.is_relative_to(root) and (lang != "en" or not any(p.is_relative_to(site / r) for r in TRANSLATED))
     ]
     assert pages
     for page in pages:
@@ -116,7 +118,7 @@ def test_search_index_per_language(built_site):
     for lang, root in LANG_ROOTS.items():
         index = json.loads((site / root / "search" / "search_index.json").read_text(encoding="utf-8"))
         assert index["config"]["lang"][0] == lang  # the page's language first, then the others
-        assert sorted(index["config"]["lang"]) == ["en", "fr", "ru"]
+        assert sorted(index["config"]["lang"]) == LANGUAGES
         assert "stemmer" in index["config"]["pipeline"]
         rule_docs = [d for d in index["docs"] if "#kensei.regroup" in d["location"]]
         assert rule_docs and "перегруппировка" in (rule_docs[0]["text"] + rule_docs[0]["names"]).lower()

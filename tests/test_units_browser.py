@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 from site_server import SiteServer
 
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.site.calculator_pages import ENGINE_STATE, RESULT_STATE
 
 sys.path.insert(0, str(Path(__file__).parent / "calculators"))
@@ -377,7 +378,7 @@ def _python_rows(situation: dict) -> list:
     return list(advise(archers, samurai, situation).rows)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_advisor_ranks_the_orders_of_two_saved_units_as_python_does(phone, server, lang):
     page = phone([ARCHERS, SAMURAI])
     errors = _errors(page)
