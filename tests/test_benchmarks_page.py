@@ -20,6 +20,7 @@ CORES = {
     "en": ["x86_64, 1 core", "x86_64, 2 cores", "x86_64, 5 cores", "x86_64, 21 cores"],
     "fr": ["x86_64, 1 cœur", "x86_64, 2 cœurs", "x86_64, 5 cœurs", "x86_64, 21 cœurs"],
     "ru": ["x86_64, 1 ядро", "x86_64, 2 ядра", "x86_64, 5 ядер", "x86_64, 21 ядро"],
+    "es": ["x86_64, 1 núcleo", "x86_64, 2 núcleos", "x86_64, 5 núcleos", "x86_64, 21 núcleos"],
 }
 
 
@@ -50,14 +51,15 @@ def test_a_benchmarks_date_is_written_as_its_language_writes_dates(lang, day, mo
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_the_french_and_russian_pages_have_no_english_unit_machine_or_iso_date(lang):
+def test_the_translated_pages_have_no_english_unit_machine_or_iso_date(lang):
     figures = json.loads((DOCS / "benchmarks.json").read_text(encoding="utf-8"))
     browser = json.loads((DOCS / "benchmarks-browser.json").read_text(encoding="utf-8"))
     page = benchmarks_page(figures, lang, browser)
-    english = r"\b(cores?|KiB)\b" if lang == "fr" else r"\b(cores?|KiB|ms)\b"  # French writes ms too
+    # French writes ms too, and Spanish both ms and KiB (the SI and IEC symbols); Russian has its own
+    english = {"fr": r"\b(cores?|KiB)\b", "ru": r"\b(cores?|KiB|ms)\b", "es": r"\b(cores?)\b"}[lang]
     assert not re.search(english, page), re.findall(f".{{30}}{english}.{{10}}", page)
     assert not re.search(r"\d{4}-\d{2}-\d{2}", page), "an ISO date left as the file stores it"
-    kibibytes = {"fr": "\u00a0Kio |", "ru": "\u00a0КиБ |"}[lang]
+    kibibytes = {"fr": "\u00a0Kio |", "ru": "\u00a0КиБ |", "es": "\u00a0KiB |"}[lang]
     assert page.count(kibibytes) == 2, "the two transfer sizes"
     assert page.count(CORES[lang][1]) == 2, "the calculators' machine and the browser's"
 

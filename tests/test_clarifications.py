@@ -118,13 +118,13 @@ def test_a_rule_a_note_names_links_to_that_note(pages, book, lang):
 
 def test_the_older_anchors_name_notes_that_exist(book):
     notes = {note_anchor(rule.id, note.id) for rule in book.rules for note in rule.notes}
-    for lang in LANGS:
+    for lang in LEGACY_ANCHORS:  # a language added after the anchors changed has none to keep
         gone = sorted(old for old, anchor in LEGACY_ANCHORS[lang].items() if anchor not in notes)
         assert not gone, f"{lang}: older anchors of notes renamed or removed: {gone}"
     assert {len(table) for table in LEGACY_ANCHORS.values()} == {91}
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", list(LEGACY_ANCHORS))
 def test_the_older_anchors_still_open_the_same_note(pages, lang):
     entries = _entries(pages[lang][CLARIFICATIONS_PAGE])
     for old, anchor in LEGACY_ANCHORS[lang].items():

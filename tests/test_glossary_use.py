@@ -8,10 +8,10 @@ import pytest
 import snowballstemmer
 from rule_texts import rule_texts
 
-from kensei_ref.languages import LANGUAGES
+from kensei_ref.languages import LANGUAGE_RECORDS, LANGUAGES
 from kensei_ref.rules.references import REFERENCE
 
-STEMMERS = {"en": "english", "fr": "french", "ru": "russian"}
+STEMMERS = {language.code: language.stemmer for language in LANGUAGE_RECORDS}
 WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 SHORT = 3  # articles and prepositions ("de", "d", "of") carry no term
 

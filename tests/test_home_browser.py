@@ -13,7 +13,7 @@ import pytest
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS
-from kensei_ref.languages import LANGUAGES
+from kensei_ref.languages import LANGUAGES, site_folder
 from kensei_ref.site import RECENT_KEY
 from kensei_ref.site.calculator_pages import ENGINE_STATE, RESULT_STATE
 from kensei_ref.site.unit_pickers import STORAGE_KEY
@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).parent / "calculators"))
 from unit_profiles import ARCHERS, SAMURAI, units_file
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-PREFIX = {"en": "", "fr": "fr/", "ru": "ru/"}
+PREFIX = {lang: site_folder(lang) for lang in LANGUAGES}
 ENGINE_TIMEOUT = 120_000
 SETTLED = f"""() => document.querySelector(".kr-calc")?.getAttribute("{ENGINE_STATE}") === "ready"
   && document.querySelector('.kr-result[data-scenario="1"]').getAttribute("{RESULT_STATE}") === "fresh" """

@@ -30,7 +30,7 @@ def test_a_context_is_its_languages_catalog_numbers_and_order(lang):
 
 
 def test_each_language_writes_its_own_quotes_labels_and_spaces():
-    assert [language_context(lang).quote("x") for lang in LANGUAGES] == ["“x”", "«\u00a0x\u00a0»", "«x»"]
+    assert [language_context(lang).quote("x") for lang in LANGUAGES] == ["“x”", "«\u00a0x\u00a0»", "«x»", "«x»"]
     assert language_context("fr").labelled("Coût", "2") == "Coût\u00a0: 2"
     assert language_context("fr").typeset("Coût : 2") == "Coût\u00a0: 2"
     assert language_context("en").labelled("Cost", "2") == "Cost: 2"

@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from site_server import SiteServer
 
 from kensei_ref.build import offline
+from kensei_ref.languages import LANGUAGES
 from kensei_ref.numbers import numbers_for
 from kensei_ref.site.calculator_pages import ENGINE_STATE
 from kensei_ref.site.offline_page import UI
@@ -141,7 +142,7 @@ def test_download_everything_saves_every_language(context, served, site_copy):
     panel = page.locator("#kr-offline-panel")
     page.wait_for_function("() => document.querySelector('.kr-offline-panel__save')")
     items = panel.locator("li[data-group]")
-    assert items.count() == 4
+    assert items.count() == len(LANGUAGES) + 1  # each language's pages, and the engine
     saved = panel.locator("li[data-saved='true']").evaluate_all("els => els.map(e => e.dataset.group)")
     assert saved == ["fr", "engine"]
     archive = page.locator("#kr-offline-archive")
@@ -152,11 +153,11 @@ def test_download_everything_saves_every_language(context, served, site_copy):
 
     page.locator(".kr-offline-panel__save").click()
     page.wait_for_function(
-        "() => document.querySelectorAll('#kr-offline-panel li[data-saved=\"true\"]').length === 4",
+        f"() => document.querySelectorAll('#kr-offline-panel li[data-saved=\"true\"]').length === {len(LANGUAGES) + 1}",
         timeout=SAVE_TIMEOUT,
     )
     states = items.evaluate_all("els => els.map(e => e.textContent.split(/\\s:\\s|: /).pop())")
-    assert states == [_translated("fr", UI["saved"])] * 4
+    assert states == [_translated("fr", UI["saved"])] * (len(LANGUAGES) + 1)
     _go_offline(context, served)
     for path in ("/kensei/orders/", "/ru/glossary/", "/fr/calculators/regroup/"):
         response = page.goto(served.url + path)

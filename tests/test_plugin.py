@@ -23,7 +23,7 @@ def _validate(options: dict) -> tuple[KenseiRefConfig, list]:
 def test_defaults_build_every_language_with_the_offline_copy():
     config, errors = _validate({})
     assert not errors
-    assert config.languages == LANGUAGES
+    assert config.languages == list(LANGUAGES)
     assert config.offline_copy is True
     assert config.rule_data is None
 
@@ -55,12 +55,12 @@ def test_serve_rebuilds_only_the_languages_a_change_touches(tmp_path):
     for lang in TRANSLATED:
         _touch(docs / lang / "index.md", lang, 1)
     inputs = Fingerprints([data])
-    assert inputs.changed_languages(docs, TRANSLATED) == {"fr", "ru"}  # first build: everything
+    assert inputs.changed_languages(docs, TRANSLATED) == set(TRANSLATED)  # first build: everything
     assert inputs.changed_languages(docs, TRANSLATED) == set()  # nothing saved since
     _touch(docs / "ru" / "index.md", "ru, edited", 2)
     assert inputs.changed_languages(docs, TRANSLATED) == {"ru"}  # one language's page
     _touch(data / "rules.yaml", "b", 3)
-    assert inputs.changed_languages(docs, TRANSLATED) == {"fr", "ru"}  # the rule data: every language
+    assert inputs.changed_languages(docs, TRANSLATED) == set(TRANSLATED)  # the rule data: every language
     _touch(docs / "fr" / "new.md", "new", 4)
     assert inputs.changed_languages(docs, TRANSLATED) == {"fr"}  # a new page
 
@@ -74,7 +74,7 @@ def test_serve_rebuilds_the_languages_whose_rule_texts_changed(tmp_path, book):
     docs = tmp_path / "docs"
     inputs = Fingerprints([])
     languages = TRANSLATED
-    assert inputs.changed_languages(docs, languages, lambda lang: language_digest(book, lang)) == {"fr", "ru"}
+    assert inputs.changed_languages(docs, languages, lambda lang: language_digest(book, lang)) == set(TRANSLATED)
     rule = book.rules[0]
 
     def edited(title: Text):
@@ -90,7 +90,7 @@ def test_serve_rebuilds_the_languages_whose_rule_texts_changed(tmp_path, book):
         rule.title.with_text("fr", rule.title["fr"] + " (révisé)").with_text("en", rule.title["en"] + " (revised)")
     )
     # the English is the source of every translation: each one's "may be out of date" notice can change
-    assert inputs.changed_languages(docs, languages, lambda lang: language_digest(english, lang)) == {"fr", "ru"}
+    assert inputs.changed_languages(docs, languages, lambda lang: language_digest(english, lang)) == set(TRANSLATED)
     # under serve that notice waits for the next build: only the language whose own text changed is rebuilt
     serve = Fingerprints([])
     assert serve.changed_languages(docs, languages, lambda lang: language_digest(book, lang, with_source=False))
@@ -125,10 +125,10 @@ def test_serve_keeps_the_other_languages_when_mkdocs_empties_the_site(tmp_path, 
     site = tmp_path / "site"
     try:
         plugin._build_other_languages(config, site)
-        assert built == TRANSLATED
+        assert built == list(TRANSLATED)
         shutil.rmtree(site)  # what MkDocs does before a rebuild
         plugin._build_other_languages(config, site)
-        assert built == TRANSLATED, "nothing changed: nothing is built again"
+        assert built == list(TRANSLATED), "nothing changed: nothing is built again"
         assert (site / "fr" / "index.html").read_text(encoding="utf-8") == "fr 1"
         assert (site / "ru" / "index.html").read_text(encoding="utf-8") == "ru 2"
     finally:

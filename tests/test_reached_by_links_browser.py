@@ -20,7 +20,7 @@ from page_errors import recording_errors
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS
-from kensei_ref.languages import LANGUAGES, get_translations
+from kensei_ref.languages import LANGUAGES, get_translations, site_folder
 from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, ENGINE_STATE, RESULT_STATE
 from kensei_ref.site.unit_pickers import STORAGE_KEY
 
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent / "calculators"))
 from unit_profiles import ARCHERS, SAMURAI, units_file
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-PREFIX = {"en": "", "fr": "fr/", "ru": "ru/"}
+PREFIX = {lang: site_folder(lang) for lang in LANGUAGES}
 ENGINE_TIMEOUT = 120_000
 """Milliseconds allowed for a cold start of the engine on a busy machine."""
 TAB_MARK = "window.__krSameTab"

@@ -118,7 +118,7 @@ def test_search_index_per_language(built_site):
     for lang, root in LANG_ROOTS.items():
         index = json.loads((site / root / "search" / "search_index.json").read_text(encoding="utf-8"))
         assert index["config"]["lang"][0] == lang  # the page's language first, then the others
-        assert sorted(index["config"]["lang"]) == LANGUAGES
+        assert sorted(index["config"]["lang"]) == sorted(LANGUAGES)
         assert "stemmer" in index["config"]["pipeline"]
         rule_docs = [d for d in index["docs"] if "#kensei.regroup" in d["location"]]
         assert rule_docs and "перегруппировка" in (rule_docs[0]["text"] + rule_docs[0]["names"]).lower()
@@ -162,4 +162,4 @@ def test_the_clarifications_page_keeps_its_anchors(built_site, book, lang):
     site, _ = built_site
     ids = _parse(site / LANG_ROOTS[lang] / "clarifications" / "index.html").ids
     notes = [note_anchor(rule.id, note.id) for rule in book.rules for note in rule.notes]
-    assert [anchor for anchor in [*notes, *LEGACY_ANCHORS[lang]] if anchor not in ids] == []
+    assert [anchor for anchor in [*notes, *LEGACY_ANCHORS.get(lang, {})] if anchor not in ids] == []

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 from site_server import SiteServer
 
-from kensei_ref.languages import LANGUAGES
+from kensei_ref.languages import LANGUAGES, site_folder
 from kensei_ref.site.calculator_pages import ENGINE_STATE, RESULT_STATE
 
 sys.path.insert(0, str(Path(__file__).parent / "calculators"))
@@ -43,7 +43,7 @@ from kensei_ref.site.units_pages import ADVISOR_DEFAULTS, UI
 PHONE = {"width": 390, "height": 844}
 ENGINE_TIMEOUT = 120_000
 """Milliseconds allowed for a cold start of the engine on a busy machine."""
-PREFIX = {"en": "", "fr": "fr/", "ru": "ru/"}
+PREFIX = {lang: site_folder(lang) for lang in LANGUAGES}
 ADVICE_FRESH = "() => document.querySelector('.kr-advisor')?.dataset.state === 'fresh'"
 CALCULATOR_FRESH = (
     f"() => document.querySelector('.kr-calc')?.getAttribute('{ENGINE_STATE}') === 'ready'"
