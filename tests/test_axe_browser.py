@@ -41,7 +41,7 @@ def reader(browser):
     context.close()
 
 
-@pytest.mark.parametrize(("lang", "width"), [("en", 390), ("ru", 390), ("en", 1280)])
+@pytest.mark.parametrize(("lang", "width"), [("en", 390), ("ru", 390), ("es", 390), ("en", 1280)])
 def test_reading_pages_have_no_serious_violation(reader, server, lang, width):
     page = reader.new_page()
     page.set_viewport_size({"width": width, "height": 800})

@@ -75,6 +75,8 @@ def test_units_imported_from_a_file_are_counted_in_each_russian_form(page, serve
         pytest.param("ru", 21, "В этой ссылке 21 отряд. Сохранить на этом устройстве?", id="ru-21"),
         pytest.param("en", 1, "This link holds 1 unit. Save it on this device?", id="en-1"),
         pytest.param("fr", 2, "Ce lien contient 2 unités. Les enregistrer sur cet appareil\u202f?", id="fr-2"),
+        pytest.param("es", 1, "Este enlace contiene 1 unidad. ¿Guardarla en este dispositivo?", id="es-1"),
+        pytest.param("es", 2, "Este enlace contiene 2 unidades. ¿Guardarlas en este dispositivo?", id="es-2"),
     ],
 )
 def test_a_shared_link_counts_its_units_in_the_pages_language(page, server, lang, count, shown):
