@@ -163,3 +163,18 @@ def test_the_clarifications_page_keeps_its_anchors(built_site, book, lang):
     ids = _parse(site / LANG_ROOTS[lang] / "clarifications" / "index.html").ids
     notes = [note_anchor(rule.id, note.id) for rule in book.rules for note in rule.notes]
     assert [anchor for anchor in [*notes, *LEGACY_ANCHORS.get(lang, {})] if anchor not in ids] == []
+
+
+@pytest.mark.parametrize("lang", LANG_ROOTS)
+def test_the_words_mkdocs_yml_gives_the_theme_are_in_the_pages_language(built_site, lang):
+    """The colour toggle's names and the headings' permalink title: written in English in mkdocs.yml, shown in
+    each language's own words."""
+    from kensei_ref.languages import get_translations
+
+    site, _ = built_site
+    page = (site / LANG_ROOTS[lang] / "kensei" / "charging" / "index.html").read_text("utf-8")
+    said = get_translations(lang).gettext
+    for english in ("Permanent link", "Switch to dark mode", "Switch to light mode"):
+        assert f'title="{said(english)}"' in page, english
+        assert lang == "en" or f'"{english}"' not in page, english
+

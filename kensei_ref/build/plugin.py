@@ -46,7 +46,8 @@ from kensei_ref.build import archive, csp, engine, offline, search_index, search
 from kensei_ref.build.compiled_templates import THEME_TEMPLATES
 from kensei_ref.build.config import KenseiRefConfig
 from kensei_ref.build.inputs import Fingerprints
-from kensei_ref.languages import BY_CODE, LANGUAGE_NAMES, LOCALE_DIR, site_folder, up_to_site_root
+from kensei_ref.language_context import language_context
+from kensei_ref.languages import BY_CODE, LANGUAGE_NAMES, LOCALE_DIR, N_, site_folder, up_to_site_root
 from kensei_ref.rules import freshness
 from kensei_ref.rules.export import rules_document
 from kensei_ref.rules.loader import DATA_DIR, DataError, load
@@ -55,6 +56,10 @@ from kensei_ref.rules.projection import language_digest
 from kensei_ref.site import navigation, offline_page, pages
 from kensei_ref.site.generate import generated_pages
 
+THEME_WORDS = (N_("Switch to dark mode"), N_("Switch to light mode"))
+"""The colour toggle's names as ``mkdocs.yml`` writes them, translated in each language's build."""
+PERMALINK_TITLE = N_("Permanent link")
+"""The title of a heading's permalink (Python-Markdown's ``toc`` writes it), in each language's build."""
 log = logging.getLogger("mkdocs.plugins.kensei_ref")
 
 PLUGIN_NAME = "kensei-ref"
@@ -151,6 +156,7 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
     def _configure_mkdocs(self, config: MkDocsConfig) -> None:
         """The theme's and the search's language, this language's public address, the offline shim."""
         config.theme["language"] = self.lang
+        self._translate_theme_words(config)
         search = config.plugins.get("material/search") or config.plugins.get("search")
         if search is not None:
             # The page's language first; the others so that a term's name in any language finds its rule
@@ -167,6 +173,16 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
             # page observable (document$) never emits from file:// (its navigation completes it at once).
             features = config.theme.get("features") or []
             config.theme["features"] = [feature for feature in features if feature != "navigation.instant"]
+
+    def _translate_theme_words(self, config: MkDocsConfig) -> None:
+        """The words ``mkdocs.yml`` gives the theme in English (the colour toggle's, the headings' permalink
+        title), in this build's language: Material's own catalog does not hold them."""
+        translated = language_context(self.lang).gettext  # not ``_``: extraction would take the key for a msgid
+        for scheme in config.theme.get("palette") or []:
+            toggle = scheme.get("toggle") or {}
+            if toggle.get("name") in THEME_WORDS:
+                toggle["name"] = translated(toggle["name"])
+        config.mdx_configs.setdefault("toc", {})["permalink_title"] = translated(PERMALINK_TITLE)
 
     def _benchmarks(self, config: MkDocsConfig) -> tuple[dict, dict | None] | None:
         docs = Path(config.docs_dir).parent
