@@ -177,4 +177,3 @@ def test_the_words_mkdocs_yml_gives_the_theme_are_in_the_pages_language(built_si
     for english in ("Permanent link", "Switch to dark mode", "Switch to light mode"):
         assert f'title="{said(english)}"' in page, english
         assert lang == "en" or f'"{english}"' not in page, english
-
