@@ -31,6 +31,10 @@ from kensei_ref.site import pages
             "ru", ["яри", "Атака", "Знамя", "бегство"], ["Атака", "бегство", "Знамя", "яри"], id="cyrillic-case"
         ),
         pytest.param("ru", ["Ки", "Броня", "Ёлка", "елка"], ["Броня", "елка", "Ёлка", "Ки"], id="yo-after-ye-at-a-tie"),
+        pytest.param("es", ["ñandú", "nube", "oso", "ninguno"], ["ninguno", "nube", "ñandú", "oso"], id="enye-after-n"),
+        pytest.param("es", ["año", "anzuelo", "anual"], ["anual", "anzuelo", "año"], id="enye-inside-a-word"),
+        pytest.param("es", ["Ñu", "ñu", "nz"], ["nz", "ñu", "Ñu"], id="enye-then-case"),
+        pytest.param("es", ["órdenes", "Orden", "oso"], ["Orden", "órdenes", "oso"], id="accents-after-letters"),
         pytest.param(
             "en",
             ["bushi", "Ashigaru", "Zone", "action point"],
