@@ -36,7 +36,7 @@ UI = {
     "reload": N_("Reload"),
     "save_all": N_("Download everything for offline use (%(size)s)"),
     "all_saved": N_("Everything is saved on this device."),
-    "group_language": N_("%(language)s: the pages and their search"),
+    "group_language": N_("%(language)s (the pages and their search)"),
     "group_engine": N_("The calculators' engine (all languages)"),
     "group_line": N_("%(group)s — %(size)s: %(state)s"),
     "saved": N_("saved"),
