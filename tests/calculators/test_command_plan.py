@@ -9,7 +9,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_advisor import _convolve
 from unit_profiles import ARCHERS, SAMURAI, unit_of_type, units_file
@@ -286,6 +286,8 @@ def test_every_reading_the_plan_relies_on_is_a_clarification_in_the_rule_data(bo
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(distances=st.lists(st.integers(3, 30), min_size=8, max_size=8))
+@example(distances=[3, 3, 5, 5, 5, 3, 3, 5])  # no two alike units at one distance: nothing to share
+@example(distances=[3, 3, 3, 3, 5, 5, 5, 5])
 def test_the_work_shared_between_pairs_changes_no_figure(distances):
     """Pairs of units alike but for their names and distances share their melees and their charges'
     figures (:class:`calculators.plan_options.Shared`): every option is the one computed alone, and so
@@ -302,7 +304,8 @@ def test_the_work_shared_between_pairs_changes_no_figure(distances):
         alone = pair_options(table, *pair, "victory", None)
         assert together == alone, pair
         assert [option.row for option in together] == [option.row for option in alone], pair
-    assert len(shared.turns) < len(table.reaches)
+    alike = {(mine.removesuffix(" of the east"), enemy, cm) for (mine, enemy), cm in zip(pairs, distances, strict=True)}
+    assert len(shared.turns) <= len(alike)  # at most one turn computed for each situation, however many pairs share it
 
 
 @given(st.lists(st.fractions(min_value=0, max_value=1), min_size=1, max_size=12))
