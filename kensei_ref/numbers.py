@@ -7,7 +7,7 @@ group separator and the place of the percent sign come from the locale's CLDR pa
 one locale; it adds what the pages need beyond it: signed values, lengths, the browser's symbols.
 
 One choice is the project's own: where CLDR writes a negative number with the ASCII hyphen-minus
-(as it does for English, French and Russian), the pages print the true minus sign U+2212, as
+(as it does for English, French, Russian and Spanish), the pages print the true minus sign U+2212, as
 rulebooks do; a locale whose CLDR minus is something else keeps its own.
 
 Lengths keep the way the rules write them: centimetres with the unit's symbol in the reader's

@@ -1,7 +1,7 @@
 """The theme's templates compiled once per process rather than once per build.
 
 MkDocs gives each build a new Jinja environment, which compiles Material's templates again: a ``make
-build`` builds six times (three languages, each again for the offline copy) and every ``mkdocs serve``
+build`` builds each language twice (again for the offline copy) and every ``mkdocs serve``
 rebuild does it anew, about a second of each build's time. Jinja's bytecode cache keeps the compiled code
 of a template under its name and the checksum of its source, so an edited template is compiled afresh.
 The cache is in memory only: nothing is written to disk, and nothing from outside is ever loaded.

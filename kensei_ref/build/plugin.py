@@ -162,7 +162,7 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
             # The page's language first; the others so that a term's name in any language finds its rule
             # (English also keeps digits in tokens, so rule numbers such as 8.3.2 stay searchable).
             search.config.lang = [self.lang, *(other for other in self.config.languages if other != self.lang)]
-        # French and Russian live below the whole site's address, so their canonical links, sitemaps
+        # The other languages live below the whole site's address, so their canonical links, sitemaps
         # and 404 pages name their own pages, not the English ones.
         if self.role.site_url:
             config.site_url = urljoin(self.role.site_url, site_folder(self.lang))

@@ -1,7 +1,7 @@
 """Tidy the search index Material writes for each language: findable rules, clean results, a light file.
 
 Material's search plugin indexes every page section's text as the page shows it. For this site that
-means: a rule's hidden keywords (its id and the glossary names of its terms in three languages) at
+means: a rule's hidden keywords (its id and the glossary names of its terms in every language) at
 the head of its text, so that results showed them as the rule's first words; the labels around a
 rule (source, related passages, "Open in the calculator") in every result; the calculators' form
 labels run together; and pages that are not rules (calculators, benchmarks, data format, sources)
@@ -17,7 +17,7 @@ outranking the rules they cite. This step rewrites ``search/search_index.json`` 
   (rule_ranking.js);
 - the labelled lines that only cite (source, see also, passages involved) and the worked examples'
   labels leave the text; the rule's own text and examples stay;
-- the glossary, one table that Material indexes as a single wall of text in three languages, becomes
+- the glossary, one table that Material indexes as a single wall of text in every language, becomes
   one entry per term: its name, its definition in the page's language, and its names in the other
   languages and players' words as ``names``;
 - the pages in :data:`LEFT_OUT` leave the index, and the sections of those in :data:`SECTIONS_LEFT_OUT`: a

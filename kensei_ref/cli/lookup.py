@@ -2,7 +2,7 @@
 
 ``rule`` prints one rule as plain text (references become words, Markdown lists and tables stay
 readable), ``search`` ranks the rules for a query, ``glossary`` finds a term from its name in any
-of the three languages. Everything prints in the language of ``--lang``.
+of the reference's languages. Everything prints in the language of ``--lang``.
 
 Nothing found is one line on stderr with the nearest names and exit status 1; a bad input (an
 empty query, an unknown option or language) is one line and exit status 2. Never a traceback.
@@ -226,7 +226,7 @@ def _stale(rule: Rule, lang: str) -> bool:
 def render_term(
     book: RuleBook, term: Term, language: LanguageContext, width: int = 80, plain: PlainText | None = None
 ) -> str:
-    """One glossary term: its names in the three languages, its definition in ``language``, its rule."""
+    """One glossary term: its names in every language, its definition in ``language``, its rule."""
     from kensei_ref.rules.search import referenced_terms
 
     lang = language.lang

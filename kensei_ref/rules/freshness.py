@@ -1,4 +1,4 @@
-"""Translation freshness: each French and Russian text records which English text it translates.
+"""Translation freshness: each translated text records which English text it translates.
 
 A stamp is a short hash of the English texts of an item (a chapter heading, a rule with its
 examples and notes, a glossary term). When the English changes, the stamps of its translations no

@@ -53,7 +53,7 @@ def value_text(kind: str, number: int, lang: str) -> str:
 def written_numbers(text: str, lang: str) -> str:
     """``text`` with the percents its prose writes by hand ("a 60% chance", "60 % de chances") spaced as
     Babel spaces ``lang``'s: the rule data types an ordinary space, or none, and the page shows what
-    :meth:`kensei_ref.numbers.Numbers.percent` would (the sign after a no-break space in French and Russian,
+    :meth:`kensei_ref.numbers.Numbers.percent` would (the sign after a no-break space in the languages that space it,
     so that it never starts a line).
 
     >>> written_numbers("soit 60 % de chances", "fr"), written_numbers("a 94 % chance", "en")

@@ -69,7 +69,7 @@ class OddsTable:
 
 @cache
 def _evaluate(name: str, frozen_inputs: tuple[tuple[str, Any], ...]) -> Result:
-    """A calculator's result, cached: the tables ask for the same scenarios in three languages."""
+    """A calculator's result, cached: the tables ask for the same scenarios in every language."""
     return CALCULATORS[name].evaluate(dict(frozen_inputs))
 
 

@@ -356,7 +356,7 @@ def chapter_page(
 
 
 def glossary_page(book: RuleBook, lang: str) -> str:
-    """The glossary: each term's name in the three languages side by side, defined in ``lang``.
+    """The glossary: each term's name in every language side by side, defined in ``lang``.
 
     The reader's own language comes first, with the definition beside it, so that on a phone the
     definition is on screen and the other languages' names follow to the right."""

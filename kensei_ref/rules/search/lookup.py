@@ -78,7 +78,7 @@ def _name_stems(name: str, lang: str) -> tuple[str, ...]:
 
 
 def find_terms(book: RuleBook, wanted: str) -> list[Term]:
-    """The glossary terms named ``wanted`` in any of the three languages.
+    """The glossary terms named ``wanted`` in any of the reference's languages.
 
     Tried in turn: the exact name or alias (ignoring case and accents: "AP", "ОД"), the same words
     in another form (Snowball stems: "regroupements", "перегруппировки"), then the nearest name

@@ -3,7 +3,7 @@
 // without their accents, a typing mistake or only their beginning, question words counting a quarter,
 // the bonus of a rule that has every word or is named word for word, a game named in the query, a
 // rule named by its number or id. It reads the rules from the page's own search index (no byte more
-// to download), and stems words with the worker's lunr stemmers: Snowball's French and Russian, and
+// to download), and stems words with the worker's lunr stemmers: Snowball's for each other language, and
 // for English lunr's Porter stemmer where the terminal has Snowball's English one.
 //
 // search_patch.py inserts this file into the built worker beside search_ranking.js, and writes the
