@@ -1,5 +1,6 @@
 """A static server for one copy of the built site that a test can stop and start again on the same
-address (a service worker belongs to its origin), and that records every path it was asked for."""
+address (a service worker belongs to its origin), that records every path it was asked for, and that
+can hold the requests for a path, as a slow network would."""
 
 from __future__ import annotations
 
@@ -9,16 +10,24 @@ import threading
 from pathlib import Path
 
 
+HOLD_LIMIT_S = 120
+"""The longest a held request waits for its test to let it go."""
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    def __init__(self, *args, requests: list[str], **kwargs) -> None:
+    def __init__(self, *args, requests: list[str], held: dict[str, threading.Event], **kwargs) -> None:
         self._requests = requests
+        self._held = held
         super().__init__(*args, **kwargs)
 
     def log_message(self, *args) -> None:
         """Requests are kept in a list for the tests, not printed."""
 
     def do_GET(self) -> None:
-        self._requests.append(self.path.split("?", 1)[0])
+        path = self.path.split("?", 1)[0]
+        self._requests.append(path)
+        if path in self._held:
+            self._held[path].wait(HOLD_LIMIT_S)
         super().do_GET()
 
 
@@ -29,6 +38,7 @@ class SiteServer:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.requests: list[str] = []
+        self.held: dict[str, threading.Event] = {}
         self.port = 0
         self._httpd: http.server.ThreadingHTTPServer | None = None
 
@@ -37,13 +47,20 @@ class SiteServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> SiteServer:
-        handler = functools.partial(_Handler, directory=str(self.directory), requests=self.requests)
+        handler = functools.partial(_Handler, directory=str(self.directory), requests=self.requests, held=self.held)
         self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self.port = self._httpd.server_address[1]
         threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
         return self
 
+    def hold(self, path: str) -> threading.Event:
+        """Requests for ``path`` wait, as on a slow network, until the event returned is set (two minutes
+        at most)."""
+        return self.held.setdefault(path, threading.Event())
+
     def stop(self) -> None:
+        for event in self.held.values():
+            event.set()
         if self._httpd is not None:
             self._httpd.shutdown()
             self._httpd.server_close()

@@ -402,6 +402,51 @@ def test_a_new_build_waits_for_the_reader_in_every_tab(context, served, site_cop
     _until(typing, f"async () => (await ({CACHES})()).join() === 'kensei-ref-{new}'")
 
 
+WAITING = "async () => !!(await navigator.serviceWorker.getRegistration()).waiting"
+
+
+def test_the_readers_reload_does_not_wait_for_another_tabs_download(context, served, site_copy):
+    """The browser swaps the old worker for the new one only once the old one has answered every
+    request of every tab. Another tab downloads a page on a slow network (held by the server) through
+    the old worker: the reader's "Reload" still loads the page whole from the new build, within
+    seconds, and does not offer it again; the new worker takes over once the download ends."""
+    page = _visit_once(context, served)
+    old = offline.read_service_worker(site_copy)["version"]
+    other = context.new_page()
+    other.goto(served.url + "/kensei/orders/")
+    other.wait_for_function(CONTROLLED)
+    new = _publish(
+        site_copy,
+        {
+            "kensei/combat/index.html": ("</h1>", " (build 2)</h1>"),
+            "assets/js/tables.js": ('"use strict";', '"use strict";' + NEW_SCRIPT),
+        },
+    )
+    page.evaluate(UPDATE_FOUND)
+    expect(page.locator(".kr-update")).to_be_visible(timeout=SAVE_TIMEOUT)
+    slow = served.hold("/fr/glossary/")  # a page of a language not saved: the old worker asks the server
+    other.evaluate("() => { window.__download = fetch('/fr/glossary/')"
+        ".then(async (response) => { await response.arrayBuffer(); return response.status; }); }")
+    for _ in range(100):
+        if "/fr/glossary/" in served.requests:
+            break
+        page.wait_for_timeout(100)
+
+    page.locator(".kr-update button").click()
+    _wait_for_the_new_build(page)
+    assert "(build 2)" in page.locator("h1").first.inner_text()
+    assert page.evaluate(WAITING), "the new worker took over: the download did not hold the old one"
+    assert not page.locator(".kr-update").count()  # the page is the new build: nothing to offer
+    assert page.evaluate(CACHES) == [f"kensei-ref-{old}", f"kensei-ref-{new}"]
+
+    slow.set()
+    assert other.evaluate("() => window.__download") == 200
+    _until(page, f"async () => !(await ({WAITING})())")  # the old worker is free: the new one takes over
+    page.wait_for_function("() => navigator.serviceWorker.controller?.state === 'activated'")
+    expect(other.locator(".kr-update")).to_be_visible()  # the other tab keeps its build and offers the new
+    assert not page.locator(".kr-update").count()  # taken over by its own build: still nothing to offer
+
+
 @pytest.mark.parametrize("path", ["/offline/", "/ru/offline/", "/fr/digest/"])
 def test_offline_and_digest_pages_have_no_serious_axe_violation(context, served, path):
     from axe_playwright_python.sync_playwright import Axe

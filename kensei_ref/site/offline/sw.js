@@ -16,7 +16,9 @@
 // hash, so a page of one build is never served beside an asset of another. A new build installs
 // into a new cache (reusing every unchanged file of the old one, downloading the rest, and taking
 // again every group the old cache held in full) and takes over when the reader accepts it (the
-// page's "Reload"), or when the reader opens a page the old build cannot serve.
+// page's "Reload"), or when the reader opens a page the old build cannot serve. The browser swaps the
+// workers only once the old one has no request left to handle, from any tab: meanwhile, the reader's
+// reload is served from the new build's cache by the old worker itself (takeTheReload).
 //
 // Each page belongs to the build that served it, and so do the workers it starts (OWNERS_KEY): once
 // a new build has taken over, a page opened before goes on with its own build's cache, and is
@@ -250,11 +252,16 @@ function prune() {
   });
 }
 
-/** The older build a page (or a worker it started) belongs to, as {version, cache, list}; null for
- * this build's. `gone` when that build's cache is no longer there. */
-async function olderBuildOf(clientId) {
+/** The other build a page (or a worker it started) belongs to, as {version, cache, list}; null for
+ * this build's. Usually an older one; a newer one when the reader's "Reload" was given to it
+ * (takeTheReload). `gone` when that build's cache is no longer there. */
+async function otherBuildOf(clientId) {
   const version = clientId ? (await theOwners()).get(clientId) : undefined;
   if (!version || version === VERSION) return null;
+  return buildOf(version);
+}
+
+async function buildOf(version) {
   if (!(await caches.has(PREFIX + version))) return { version, gone: true };
   const cache = await caches.open(PREFIX + version);
   const stored = await cache.match(LIST_KEY);
@@ -262,9 +269,46 @@ async function olderBuildOf(clientId) {
   return { version, cache, list: withFiles(await stored.json()) };
 }
 
+/** The newest build, when it is newer than this one and installed whole (its install ends by marking
+ * the groups it saved: GROUPS_KEY); else null. caches.keys() lists caches in the order they were made. */
+async function newerBuild() {
+  const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX));
+  const newest = names[names.length - 1];
+  if (!newest || newest === CACHE || names.indexOf(CACHE) < 0) return null;
+  const cache = await caches.open(newest);
+  if (!(await cache.match(GROUPS_KEY))) return null;
+  const build = await buildOf(newest.slice(PREFIX.length));
+  return build.gone ? null : build;
+}
+
+// ---- The reader's reload, from the new build ----------------------------------------------------
+// The reader's "Reload" makes the waiting build take over (skipWaiting), but the browser swaps the
+// workers only once this one has finished every request it is handling, for any tab: a download in
+// another tab on a slow network holds the reader's reload for as long. So the page asks this worker,
+// after a few seconds, to serve its next load from the new build whole (its files from the new
+// build's cache, or from the network checked against the new build's list), as the new worker would.
+
+/** The address whose next navigation comes from the newer build, until `until` (ms since 1970). */
+let reloading = null;
+const RELOAD_MS = 30_000;
+
+async function takeTheReload(client) {
+  const newer = await newerBuild();
+  if (!newer || !client || !client.url) return { type: "reload-in-newer", done: false };
+  reloading = { url: client.url.split("#")[0], until: Date.now() + RELOAD_MS };
+  return { type: "reload-in-newer", done: true };
+}
+
+/** The newer build for this navigation, if the reader's reload was given to it (takeTheReload); taken once. */
+async function reloadedBuild(request) {
+  if (!reloading || reloading.until < Date.now() || request.url.split("#")[0] !== reloading.url) return null;
+  reloading = null;
+  return newerBuild();
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    // The pages open now keep the builds that served them (recorded then: olderBuildOf); a page
+    // The pages open now keep the builds that served them (recorded then: otherBuildOf); a page
     // served before builds recorded their pages reloads itself (its own offline.js) and needs none.
     await prune();
     await self.clients.claim();
@@ -293,6 +337,8 @@ self.addEventListener("message", (event) => {
   const reply = (data) => event.source && event.source.postMessage(data);
   if (message.type === "skip-waiting") {
     self.skipWaiting();
+  } else if (message.type === "reload-in-newer") {
+    event.waitUntil(takeTheReload(event.source).then(reply));
   } else if (message.type === "status") {
     event.waitUntil(prune().then(status).then(reply));
   } else if (message.type === "save") {
@@ -335,7 +381,7 @@ a{color:var(--link);display:inline-block;min-height:44px;line-height:44px}
  * was changed on the server. Its bytes are never returned beside this build's: a page gets the "not
  * shown" page, any other file an error. And if a new build is there, it takes over as soon as it is
  * installed (as the reader's "Reload" would make it): a page opened from then on comes whole from
- * the new build, and the pages open already keep theirs (olderBuildOf) and offer to reload
+ * the new build, and the pages open already keep theirs (otherBuildOf) and offer to reload
  * (offline.js).
  */
 function refuse(build, path, request) {
@@ -361,17 +407,18 @@ async function handOver() {
   ask();
 }
 
-/** A request of a page that an older build served: that build's bytes, from its cache or, when the
- * server has them still, from the network; else an error (never this build's bytes). */
-async function respondOlder(older, request, path) {
-  if (older.gone) return new Response("", { status: 503, statusText: "Not this page's build" });
-  if (!older.list.files.has(path)) return fetch(request);
+/** A request of a page that another build served (an older one, or a newer one that the reader's
+ * reload was given to): that build's bytes, from its cache or, when the server has them, from the network; else an
+ * error (never this build's bytes). */
+async function respondOther(other, request, path) {
+  if (other.gone) return new Response("", { status: 503, statusText: "Not this page's build" });
+  if (!other.list.files.has(path)) return fetch(request);
   const key = new URL(path, SCOPE).href;
-  const hit = await older.cache.match(key);
+  const hit = await other.cache.match(key);
   if (hit) return hit;
-  const mine = await verified(older.list, path, await fetch(request));
+  const mine = await verified(other.list, path, await fetch(request));
   if (!mine) return new Response("", { status: 503, statusText: "Not this page's build" });
-  await older.cache.put(key, mine.clone());
+  await other.cache.put(key, mine.clone());
   return mine;
 }
 
@@ -379,12 +426,12 @@ async function respond(event, path) {
   const request = event.request;
   const build = await theBuild().catch(() => null);
   if (!build) return fetch(request);  // no list (its cache cleared, and no network): nothing to serve
-  // a navigation makes a new page, this build's (its clientId is the page it leaves, if any)
-  const older = request.mode === "navigate" ? null : await olderBuildOf(event.clientId);
+  // a navigation makes a new page, this build's unless it is the reader's reload, given to a newer one
+  const other = request.mode === "navigate" ? await reloadedBuild(request) : await otherBuildOf(event.clientId);
   // a worker a page starts belongs to the page's build
   const started = ["worker", "sharedworker"].includes(request.destination) ? event.resultingClientId : "";
-  if (request.mode === "navigate" || started) own([event.resultingClientId], older ? older.version : VERSION);
-  if (older) return respondOlder(older, request, path);
+  if (request.mode === "navigate" || started) own([event.resultingClientId], other ? other.version : VERSION);
+  if (other) return respondOther(other, request, path);
   if (!build.files.has(path) && request.mode !== "navigate") return fetch(request);
   const cache = await caches.open(CACHE);
   const key = new URL(path, SCOPE).href;

@@ -202,7 +202,26 @@
   // its files): it is never reloaded but by the reader, who may be typing in it. It offers the new
   // version when one is ready, and again when one has taken over; "Reload" makes a waiting one take
   // over (every other tab then offers it too) and loads this page whole from it.
+  const RELOAD_GRACE_MS = 3000;
+  const RELOAD_MARK = "kensei-ref-reloaded-into-newer";
+  /** Notes, for the page about to load, that it is the reader's reload from the waiting build. */
+  function markTheReload() {
+    try { sessionStorage.setItem(RELOAD_MARK, String(Date.now())); } catch { /* no storage: offered once more */ }
+  }
+  /** Whether this page is such a reload (marked in the last minute); the mark is taken once. */
+  function takeTheReloadMark() {
+    try {
+      const at = Number(sessionStorage.getItem(RELOAD_MARK));
+      sessionStorage.removeItem(RELOAD_MARK);
+      return at > 0 && Date.now() - at < 60_000;
+    } catch {
+      return false;
+    }
+  }
   const servedByAWorker = !!navigator.serviceWorker.controller;
+  // This page is the reader's reload, served from the waiting build by the old worker (sw.js,
+  // takeTheReload): it is the new build already, and offers it neither now nor when it takes over.
+  let reloadedIntoNewer = takeTheReloadMark();
   let reloading = false;
   let reloaded = false;
   /** Loads the page again, once: the new build's taking over and its activation both ask for it. */
@@ -211,6 +230,20 @@
     reloaded = true;
     window.location.reload();
   };
+  /**
+   * Asks the waiting worker to take over, and again every 2 s while it stays waiting, `times` at most:
+   * the browser swaps the workers only once the old one has handled every request it was given (a
+   * page's status, a fetch of any tab), and may then leave the new one waiting until it is asked again.
+   */
+  function askToTakeOver(worker, times) {
+    if (worker.state !== "installed" || times === 0) return;
+    worker.postMessage({ type: "skip-waiting" });
+    setTimeout(() => askToTakeOver(worker, times - 1), ASK_EVERY_MS);
+  }
+  const ASK_EVERY_MS = 2000;
+  const ASKS_BEFORE_RELOAD = 30; // a minute; the reload itself comes from the new build after RELOAD_GRACE_MS
+  const ASKS_AFTER_RELOAD = 150; // five minutes, how long Chromium lets an old worker hold a new one back
+
   function offerUpdate(worker) {
     if (document.querySelector(".kr-update")) return;
     const bar = document.createElement("div");
@@ -228,15 +261,15 @@
         // reloaded once the new build is active, whether or not it takes this page over first
         // (controllerchange): a navigation then always goes to the active build
         worker.addEventListener("statechange", () => { if (worker.state === "activated") reloadOnce(); });
-        // Asked again while it stays waiting: its activation waits until the old build's worker has
-        // handled the events it was given (a page's status, a fetch), and Chromium may then leave the
-        // new one waiting. Each ask tries the activation again; a minute at most.
-        const ask = (left) => {
-          if (worker.state !== "installed" || left === 0) return;
-          worker.postMessage({ type: "skip-waiting" });
-          setTimeout(() => ask(left - 1), 2000);
-        };
-        ask(30);
+        askToTakeOver(worker, ASKS_BEFORE_RELOAD);
+        // The browser swaps the workers only once the old one has handled every request of every
+        // tab (a download on a slow network, another tab's engine): past a few seconds, the old
+        // worker serves this reload from the new build's cache itself.
+        setTimeout(() => {
+          if (worker.state === "installed" && registration && registration.active) {
+            registration.active.postMessage({ type: "reload-in-newer" });
+          }
+        }, RELOAD_GRACE_MS);
       } else window.location.reload(); // taken over already: the reload comes from the new build
     });
     bar.append(text, button);
@@ -244,7 +277,14 @@
   }
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (reloading) reloadOnce();
+    else if (reloadedIntoNewer) reloadedIntoNewer = false; // its own build taking over, at last
     else if (servedByAWorker) offerUpdate(null);
+  });
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    const data = event.data || {};
+    if (data.type !== "reload-in-newer" || !data.done || !reloading) return;
+    markTheReload();
+    reloadOnce();
   });
 
   // A page opened in place (navigation.js) may be the Offline page: its panel is filled then.
@@ -266,7 +306,12 @@
     navigator.serviceWorker.register(new URL("sw.js", siteRoot).href, { scope: siteRoot.href, updateViaCache: "none" })
       .then((reg) => {
         registration = reg;
-        if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
+        if (reg.waiting && navigator.serviceWorker.controller) {
+          // the reader's reload, from the new build: that build still has to take over once the old
+          // worker is free, which nothing else asks for
+          if (reloadedIntoNewer) askToTakeOver(reg.waiting, ASKS_AFTER_RELOAD);
+          else offerUpdate(reg.waiting);
+        }
         reg.addEventListener("updatefound", () => {
           const incoming = reg.installing;
           if (!incoming) return;
