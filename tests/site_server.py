@@ -9,7 +9,6 @@ import http.server
 import threading
 from pathlib import Path
 
-
 HOLD_LIMIT_S = 120
 """The longest a held request waits for its test to let it go."""
 

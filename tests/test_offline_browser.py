@@ -425,8 +425,10 @@ def test_the_readers_reload_does_not_wait_for_another_tabs_download(context, ser
     page.evaluate(UPDATE_FOUND)
     expect(page.locator(".kr-update")).to_be_visible(timeout=SAVE_TIMEOUT)
     slow = served.hold("/fr/glossary/")  # a page of a language not saved: the old worker asks the server
-    other.evaluate("() => { window.__download = fetch('/fr/glossary/')"
-        ".then(async (response) => { await response.arrayBuffer(); return response.status; }); }")
+    other.evaluate(
+        "() => { window.__download = fetch('/fr/glossary/')"
+        ".then(async (response) => { await response.arrayBuffer(); return response.status; }); }"
+    )
     for _ in range(100):
         if "/fr/glossary/" in served.requests:
             break
