@@ -37,11 +37,12 @@ RECENT_KEY = "kensei-ref:recent"
 language, under this key and the language's code; the home page lists them)."""
 
 
-INLINE_SCRIPTS = ("search-highlight.js", "engine-start.js", "link-inputs.js")
+INLINE_SCRIPTS = ("first-style.js", "search-highlight.js", "engine-start.js", "link-inputs.js")
 """The site's scripts written into the pages that run them rather than fetched: each is needed while the
-page is parsed (before Material's bundle, the engine's start, a shared link's inputs), where fetching
-it would hold the parser one round trip (150 ms and more on a phone's link). The Content-Security-Policy
-names each by its hash, as Material's own inline scripts (kensei_ref/build/csp.py)."""
+page is parsed (before the page is first styled, before Material's bundle, the engine's start, a shared
+link's inputs), where fetching it would hold the parser one round trip (150 ms and more on a phone's
+link). The Content-Security-Policy names each by its hash, as Material's own inline scripts
+(kensei_ref/build/csp.py)."""
 
 
 @cache
