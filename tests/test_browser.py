@@ -52,3 +52,51 @@ def test_glossary_tooltip_appears_on_hover(page, server, book):
     term_id = term.get_attribute("href").split("#")[1]
     definition = book.term(term_id).definition["en"].split()[0]
     assert definition in tooltip.inner_text()
+
+
+SCHEME = """() => ({
+  scheme: document.body.getAttribute("data-md-color-scheme"),
+  meta: [...document.querySelectorAll("meta[name='color-scheme']")].map((meta) => meta.content),
+  shown: [...document.querySelectorAll("form[data-kr-palette] label")].filter((label) => !label.hidden)
+    .map((label) => label.getAttribute("for")),
+  html: document.documentElement.className,
+})"""
+"""The page's colours as the reader sees them: the body's scheme, the head's colour-scheme meta (one),
+the toggle's one visible button, and the root's classes."""
+
+
+@pytest.mark.parametrize(("system", "scheme", "other"), [("light", "default", "slate"), ("dark", "slate", "default")])
+def test_the_light_dark_toggle_follows_the_system_then_the_readers_choice(browser, server, book, system, scheme, other):
+    """First the system's colours; a tap on the toggle switches them, and the choice stays when a page
+    opens in place, after a reload and in a new page; Enter on the toggle switches back."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=system, service_workers="block")
+    page = context.new_page()
+    try:
+        page.goto(_chapter_url(book, server, "en"))
+        first = page.evaluate(SCHEME)
+        assert first["scheme"] == scheme
+        assert first["meta"] == ["dark" if scheme == "slate" else "light"]
+        assert len(first["shown"]) == 1
+        assert "js" in first["html"].split() and "no-js" not in first["html"].split()
+
+        page.locator(f'form[data-kr-palette] label[for="{first["shown"][0]}"]').click()
+        switched = page.evaluate(SCHEME)
+        assert switched["scheme"] == other
+        assert switched["meta"] == ["light" if scheme == "slate" else "dark"]
+        assert switched["shown"] != first["shown"]
+
+        page.evaluate("() => { window.__samePage = true; }")
+        page.locator('article a[href*="glossary/#"]').first.click()
+        page.wait_for_url("**/glossary/**")
+        assert page.evaluate("() => window.__samePage") is True  # opened in place (instant navigation)
+        assert page.evaluate(SCHEME)["scheme"] == other
+        assert page.evaluate(SCHEME)["shown"] == switched["shown"]
+        page.reload()
+        assert page.evaluate(SCHEME)["scheme"] == other
+        assert page.evaluate(SCHEME)["meta"] == switched["meta"]
+
+        page.locator(f'form[data-kr-palette] input[id="{switched["shown"][0]}"]').focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate(SCHEME)["scheme"] == scheme
+    finally:
+        context.close()
