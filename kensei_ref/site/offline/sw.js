@@ -289,20 +289,20 @@ async function newerBuild() {
 // build's cache, or from the network checked against the new build's list), as the new worker would.
 
 /** The address whose next navigation comes from the newer build, until `until` (ms since 1970). */
-let reloading = null;
+let reloadInNewer = null;
 const RELOAD_MS = 30_000;
 
 async function takeTheReload(client) {
   const newer = await newerBuild();
   if (!newer || !client || !client.url) return { type: "reload-in-newer", done: false };
-  reloading = { url: client.url.split("#")[0], until: Date.now() + RELOAD_MS };
+  reloadInNewer = { url: client.url.split("#")[0], until: Date.now() + RELOAD_MS };
   return { type: "reload-in-newer", done: true };
 }
 
 /** The newer build for this navigation, if the reader's reload was given to it (takeTheReload); taken once. */
 async function reloadedBuild(request) {
-  if (!reloading || reloading.until < Date.now() || request.url.split("#")[0] !== reloading.url) return null;
-  reloading = null;
+  if (!reloadInNewer || reloadInNewer.until < Date.now() || request.url.split("#")[0] !== reloadInNewer.url) return null;
+  reloadInNewer = null;
   return newerBuild();
 }
 
@@ -408,8 +408,8 @@ async function handOver() {
 }
 
 /** A request of a page that another build served (an older one, or a newer one that the reader's
- * reload was given to): that build's bytes, from its cache or, when the server has them, from the network; else an
- * error (never this build's bytes). */
+ * reload was given to): that build's bytes, from its cache or, when the server has them, from the
+ * network; else an error (never this build's bytes). */
 async function respondOther(other, request, path) {
   if (other.gone) return new Response("", { status: 503, statusText: "Not this page's build" });
   if (!other.list.files.has(path)) return fetch(request);
