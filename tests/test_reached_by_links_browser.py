@@ -33,6 +33,11 @@ ENGINE_TIMEOUT = 120_000
 """Milliseconds allowed for a cold start of the engine on a busy machine."""
 TAB_MARK = "window.__krSameTab"
 """Set on the first page: still there on every later page only if each was opened in place."""
+MATERIAL_CLOSE_MS = 125
+"""Material closes the drawer and the search this long after each change of address or target (its
+bundle: ``merge(location$, target$).pipe(delay(125))``, the address changing at the tap). A page served
+from this machine can arrive sooner than that, and a tap on ☰ made at once is then undone, as it would be
+on a phone: so each arrival waits for that close before the next tap."""
 
 
 @pytest.fixture
@@ -62,12 +67,20 @@ def _arrived(page, server: str, path: str) -> None:
     page.wait_for_url(f"{server}/{path}**")
     page.wait_for_function("() => !document.querySelector('article[data-kr-left]')")
     assert page.evaluate(TAB_MARK) is True, f"{path} was loaded anew, not opened in place"
+    # a timer set now, twice Material's delay, fires after the close Material set at the tap
+    page.evaluate(f"() => new Promise((done) => setTimeout(done, {2 * MATERIAL_CLOSE_MS}))")
+
+
+def _open(page, toggle: str) -> None:
+    """Taps the header button of one of Material's toggles (the drawer, the search) and waits for it open."""
+    page.locator(f'label.md-header__button[for="{toggle}"]').tap()
+    page.wait_for_function(f"() => document.getElementById({json.dumps(toggle)}).checked")
 
 
 def _tap_menu(page, server: str, path: str) -> None:
     """The drawer (☰); back out of the sections the drawer opened on (the current page's), deepest
     first, by each panel's title; then into each section that holds the link; then the link."""
-    page.locator('label.md-header__button[for="__drawer"]').tap()
+    _open(page, "__drawer")
     drawer = page.locator("nav.md-nav--primary")
     link = drawer.locator(f'a.md-nav__link[href="{server}/{path}"]').first
     wanted = link.evaluate(
@@ -135,7 +148,7 @@ def test_every_kind_of_page_works_when_reached_by_the_sites_own_links(phone, ser
 
     # glossary -> a rule, as a search result
     title = book.rule("kensei.regroup").title[lang]
-    page.locator('label.md-header__button[for="__search"]').tap()
+    _open(page, "__search")
     page.locator("input.md-search__input").fill(title)
     result = page.locator(".md-search-result__link[href*='/kensei/orders/?'][href$='#kensei.regroup']").first
     result.wait_for(state="visible", timeout=30_000)
