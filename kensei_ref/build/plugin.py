@@ -53,7 +53,7 @@ from kensei_ref.rules.export import rules_document
 from kensei_ref.rules.loader import DATA_DIR, DataError, load
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.rules.projection import language_digest
-from kensei_ref.site import navigation, offline_page, pages
+from kensei_ref.site import navigation, offline_page, pages, tables
 from kensei_ref.site.generate import generated_pages
 
 THEME_WORDS = (N_("Switch to dark mode"), N_("Switch to light mode"))
@@ -221,6 +221,11 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Hand-written pages name files at the site's root (such as ``data/rules.json``) as ``{site_root}``."""
         return markdown.replace("{site_root}", self._to_site_root(page))
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Each table comes wrapped as Material's script would wrap it after load (see
+        :mod:`kensei_ref.site.tables`): on a phone, moving it there lays the whole page out again."""
+        return tables.wrap_tables(html)
 
     def on_template_context(
         self, context: TemplateContext, *, template_name: str, config: MkDocsConfig
