@@ -269,7 +269,7 @@
     }
     watchFigures();
     updateSummary();
-    renderCharts();
+    chartsLater(); // after the page's first frame: the charts lie below the figures, and drawing lays the page out
     window.__krCalc = state; // for figures only (tests and the benchmark read views and compute times)
 
     // ---- Inputs ---------------------------------------------------------------------------------
@@ -306,9 +306,11 @@
       const input = control(scenario, param.name);
       if (param.kind === "bool") return { value: input.checked };
       const text = input.value.trim();
-      const bounds = { minimum: numbers.decimal(param.minimum, 0), maximum: numbers.decimal(param.maximum, 0) }; // −10, not -10
+      // written only for an error message: a choice has no bounds, and numbers.js writes a missing
+      // one through Intl, whose first formatter costs a phone about 60 ms
+      const bounds = () => ({ minimum: numbers.decimal(param.minimum, 0), maximum: numbers.decimal(param.maximum, 0) }); // −10, not -10
       // A number field holding letters reports an empty value: say so rather than ignore it.
-      if (input.validity && input.validity.badInput) return { error: fill(data.ui.int, bounds) };
+      if (input.validity && input.validity.badInput) return { error: fill(data.ui.int, bounds()) };
       if (text === "") {
         if (param.required) return { error: data.ui.required };
         return { omit: true };
@@ -317,7 +319,7 @@
       if (param.kind === "int") {
         const number = /^-?\d+$/.test(text) ? Number(text) : NaN;
         if (!Number.isInteger(number) || number < param.minimum || number > param.maximum) {
-          return { error: fill(data.ui.int, bounds) };
+          return { error: fill(data.ui.int, bounds()) };
         }
         return { value: number };
       }
@@ -326,7 +328,7 @@
       const ok = listed.every((n) => Number.isInteger(n) && n >= param.minimum && n <= param.maximum)
         && listed.length >= (param.min_length || 0)
         && (param.max_length == null || listed.length <= param.max_length);
-      return ok ? { value: listed } : { error: fill(data.ui.int_list, bounds) };
+      return ok ? { value: listed } : { error: fill(data.ui.int_list, bounds()) };
     }
 
     function readForm(scenario) {
