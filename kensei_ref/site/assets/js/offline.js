@@ -221,7 +221,10 @@
   const servedByAWorker = !!navigator.serviceWorker.controller;
   // This page is the reader's reload, served from the waiting build by the old worker (sw.js,
   // takeTheReload): it is the new build already, and offers it neither now nor when it takes over.
-  let reloadedIntoNewer = takeTheReloadMark();
+  // Read when first needed, at the earliest in idle time (register): a page's first use of its
+  // session storage costs a slow phone about 15 ms, and nothing needs the mark before the worker.
+  let reloadedIntoNewer = null;
+  const isReloadIntoNewer = () => (reloadedIntoNewer ??= takeTheReloadMark());
   let reloading = false;
   let reloaded = false;
   /** Loads the page again, once: the new build's taking over and its activation both ask for it. */
@@ -277,7 +280,7 @@
   }
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (reloading) reloadOnce();
-    else if (reloadedIntoNewer) reloadedIntoNewer = false; // its own build taking over, at last
+    else if (isReloadIntoNewer()) reloadedIntoNewer = false; // its own build taking over, at last
     else if (servedByAWorker) offerUpdate(null);
   });
   navigator.serviceWorker.addEventListener("message", (event) => {
@@ -303,13 +306,14 @@
   window.krIdle(register);
 
   function register() {
+    isReloadIntoNewer(); // taken now, once: a later page of the tab is not this reload
     navigator.serviceWorker.register(new URL("sw.js", siteRoot).href, { scope: siteRoot.href, updateViaCache: "none" })
       .then((reg) => {
         registration = reg;
         if (reg.waiting && navigator.serviceWorker.controller) {
           // the reader's reload, from the new build: that build still has to take over once the old
           // worker is free, which nothing else asks for
-          if (reloadedIntoNewer) askToTakeOver(reg.waiting, ASKS_AFTER_RELOAD);
+          if (isReloadIntoNewer()) askToTakeOver(reg.waiting, ASKS_AFTER_RELOAD);
           else offerUpdate(reg.waiting);
         }
         reg.addEventListener("updatefound", () => {
