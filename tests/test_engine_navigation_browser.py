@@ -98,6 +98,34 @@ def test_a_second_calculator_answers_without_a_second_start(page, server):
     assert not page.errors
 
 
+def test_the_engines_answer_to_the_built_inputs_leaves_the_built_figures_in_place(page, server):
+    """The engine's first answer, for the inputs the page was built with, is the build's view: the result
+    and its charts are not written again (a slow phone's main thread spent about 130 ms on it); an
+    answer to other inputs replaces them."""
+    page.add_init_script(
+        """document.addEventListener("DOMContentLoaded", () => {
+             const section = document.querySelector('.kr-result[data-scenario="1"]');
+             if (section) section.firstElementChild.dataset.krBuilt = "";
+           });"""
+    )
+    page.goto(f"{server}/calculators/shooting/")
+    page.wait_for_function(settled("shooting"), timeout=ENGINE_TIMEOUT)
+    page.locator(".kr-calc__charts figure").first.wait_for()
+    page.evaluate("""() => { document.querySelector(".kr-calc__charts figure").dataset.krDrawn = ""; }""")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 200)))")
+    assert page.locator('.kr-result[data-scenario="1"] > [data-kr-built]').count() == 1
+    assert page.locator(".kr-calc__charts figure[data-kr-drawn]").count() == 1
+    assert page.evaluate("window.__krCalc.views['1'] !== undefined"), "the engine answered"
+    assert_same_numbers(shown_result(page), CALCULATORS["shooting"].run(DEFAULT_SCENARIOS["shooting"]))
+
+    page.fill('form[data-scenario="1"] input[name="attack"]', "5")
+    page.wait_for_function(settled("shooting"))
+    assert page.locator('.kr-result[data-scenario="1"] [data-kr-built]').count() == 0
+    page.wait_for_function("() => !document.querySelector('.kr-calc__charts figure[data-kr-drawn]')")
+    assert_same_numbers(shown_result(page), CALCULATORS["shooting"].run({**DEFAULT_SCENARIOS["shooting"], "attack": 5}))
+    assert not page.errors
+
+
 def test_a_first_page_says_it_started_its_engine_however_late_its_scripts_come(warm_pages, server):
     """The engine starts as the parser meets the calculator (engine-start.js), before the page's scripts:
     when they come after it is ready (a slow link, a busy phone), the page still started it itself."""
