@@ -201,3 +201,27 @@ def test_a_negative_bound_in_a_fields_error_has_the_minus_sign(tabs, lang):
     assert "\u2212" in expected and "-" not in expected
     page.locator("#s1-bonus").fill(str(bonus["minimum"]))  # the tab goes on valid
     page.wait_for_function("() => document.querySelector('#s1-bonus-error').textContent.trim() === ''")
+
+
+def test_a_calculator_page_makes_no_intl_formatter_on_the_way_to_its_figures(browser, server):
+    """numbers.js writes a finite number from its digits: Intl's first formatter costs a slow phone about
+    60 ms, so none is made while a calculator page loads, reads its form and shows the engine's answer
+    (a choice's missing bound, written for an error message nobody saw, once made one on every page)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    page.add_init_script(
+        """(() => {
+             const Real = Intl.NumberFormat;
+             window.__krFormatters = 0;
+             Intl.NumberFormat = function (...args) { window.__krFormatters += 1; return new Real(...args); };
+           })();"""
+    )
+    page.goto(f"{server}/calculators/shooting/?models=6&wounds_each=1&attack=6&defense=5&armor=3&cover=light")
+    page.wait_for_function(
+        """() => document.querySelector(".kr-calc")?.dataset.engineState === "ready"
+             && document.querySelector('.kr-result[data-scenario="1"]').dataset.state === "fresh" """,
+        timeout=120_000,
+    )
+    assert page.locator(".kr-calc__charts figure").count() > 0
+    assert page.evaluate("window.__krFormatters") == 0
+    context.close()
