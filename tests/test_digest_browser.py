@@ -48,10 +48,11 @@ def test_each_table_has_a_qr_code_of_its_calculators_address(page, server, lang)
     url = _digest_url(server, lang)
     page.goto(url)
     blocks = page.locator(".kr-digest__block")
-    page.wait_for_function("n => document.querySelectorAll('.kr-digest__qr svg').length === n", arg=blocks.count())
     assert blocks.count() >= 6
     for index in range(blocks.count()):
         block = blocks.nth(index)
+        block.scroll_into_view_if_needed()  # a code is drawn as its block comes near the screen
+        block.locator(".kr-digest__qr svg").wait_for()
         absolute = urljoin(url, block.locator("a.kr-digest__open").get_attribute("href"))
         assert absolute.startswith(f"{server}/{'' if lang == 'en' else lang + '/'}calculators/")
         assert _decode(block.locator(".kr-digest__qr").screenshot()) == [absolute]
@@ -62,7 +63,10 @@ def test_each_table_has_a_qr_code_of_its_calculators_address(page, server, lang)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_digest_prints_on_a_few_a4_pages_with_codes_large_enough(page, server, lang):
     page.goto(_digest_url(server, lang))
-    page.wait_for_selector(".kr-digest__qr svg")
+    page.wait_for_load_state("load")
+    page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")  # as the browser does before printing
+    blocks = page.locator(".kr-digest__block").count()
+    assert page.locator(".kr-digest__qr svg").count() == blocks, "every code is drawn before the page prints"
     pdf = page.pdf(format="A4")
     pages = len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
     assert 1 < pages <= MOST_A4_PAGES, pages
@@ -74,6 +78,23 @@ def test_the_digest_prints_on_a_few_a4_pages_with_codes_large_enough(page, serve
     )
     assert hidden, "navigation, header, footer and the print button do not print"
     assert page.locator(".kr-digest__url").first.is_visible()
+
+
+def test_a_code_is_drawn_as_its_block_comes_near_the_screen(browser, server):
+    """On a phone the codes lie screens below the quick reference: none is drawn while the page loads
+    (a code costs a slow phone about 100 ms); each is drawn, in idle time, as its block comes within a
+    screen of being seen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    page.goto(_digest_url(server, "en"))
+    page.wait_for_load_state("load")
+    page.evaluate("() => new Promise((done) => window.krIdle(() => setTimeout(done, 300)))")
+    last = page.locator(".kr-digest__block").last
+    assert last.locator(".kr-digest__qr svg").count() == 0
+    assert page.locator(".kr-digest__qr svg").count() == 0, "the first block lies screens below the top"
+    last.scroll_into_view_if_needed()
+    last.locator(".kr-digest__qr svg").wait_for()
+    context.close()
 
 
 def test_the_print_button_prints(page, server):

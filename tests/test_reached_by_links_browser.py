@@ -176,6 +176,7 @@ def test_every_kind_of_page_works_when_reached_by_the_sites_own_links(phone, ser
 
     # advisor -> digest: a QR code beside each odds table, leading to this site
     _tap_menu(page, server, f"{prefix}digest/")
+    page.locator(".kr-digest__block").first.scroll_into_view_if_needed()  # codes are drawn as they come near
     page.wait_for_function("() => document.querySelectorAll('.kr-digest__block--qr').length > 0")
     first_url = page.locator(".kr-digest__block--qr .kr-digest__url").first.inner_text()
     assert first_url.startswith(f"{server}/{prefix}calculators/"), first_url

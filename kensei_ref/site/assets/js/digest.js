@@ -72,13 +72,26 @@
     for (const block of digest.querySelectorAll(".kr-digest__block")) drawBlock(block);
   }
 
-  /** The codes lie below the quick reference, on paper more than on screen: each is drawn in the
-   * browser's idle time (about 20 ms of a phone's processor a code), one a slice (idle.js), and all
-   * that are left at once when the page is printed. */
+  /** The codes lie below the quick reference, on paper more than on screen. A code costs a slow
+   * phone's processor about 100 ms (the library makes it eight times to choose its mask): each is
+   * drawn when its block comes within a screen of being seen, in the browser's idle time (idle.js),
+   * and all that are left at once when the page is printed. */
   function drawAll() {
     if (window.qrcode) window.qrcode.stringToBytes = window.qrcode.stringToBytesFuncs["UTF-8"];
-    if (window.krIdle) window.krIdle.each(digest.querySelectorAll(".kr-digest__block"), drawBlock);
-    else drawRemaining();
+    const blocks = digest.querySelectorAll(".kr-digest__block");
+    if (!window.krIdle || !window.IntersectionObserver) {
+      drawRemaining();
+      return;
+    }
+    const near = new IntersectionObserver((entries) => {
+      if (!digest.isConnected) { near.disconnect(); return; } // a digest replaced since
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        near.unobserve(entry.target);
+        window.krIdle(() => drawBlock(entry.target));
+      }
+    }, { rootMargin: "100% 0px" });
+    for (const block of blocks) near.observe(block);
   }
   window.addEventListener("beforeprint", drawRemaining);
 
