@@ -245,6 +245,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.set_threshold(*threshold)
 
 
+def run() -> int:
+    """The ``kensei-ref`` script and ``python -m kensei_ref``: :func:`main` on the process's command line,
+    after which the process only exits. Its objects are then moved out of the cycle collector's reach
+    (:func:`gc.freeze`): the collections of the interpreter's exit would traverse every module's objects
+    to free memory the exit gives back anyway, about 27 M instructions (4 ms) of ``kensei-ref advise``.
+    A caller that goes on running calls :func:`main`."""
+    status = main()
+    gc.freeze()
+    return status
+
+
 def _main(argv: list[str]) -> int:
     lang = command_language(argv)
     original = sys.stdout
