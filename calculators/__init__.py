@@ -8,6 +8,9 @@ nothing from the rest of the project. Rules of the package:
   ``rule_values.json`` through :mod:`calculators.rulebook` (or from a mapping passed in).
 - Inputs are frozen dataclasses validated on construction; results are frozen dataclasses.
   Every bad input raises :class:`CalculatorInputError`, naming the field and what it allows.
+- A dataclass that nothing compares is declared ``eq=False`` (and an internal record of long
+  numbers, unreadable printed, ``repr=False``): Python 3.11 compiles each generated method when
+  its module is imported, about 0.1 ms each, which every terminal command pays.
 
 Use a calculator by name::
 

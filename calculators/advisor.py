@@ -196,7 +196,7 @@ READINGS = (
 """The clarifications (rule id # note id) the advisor's readings are explained in."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Advice:
     """Every allowed sequence, best first by the objective, and why the unit can do nothing, if so."""
 

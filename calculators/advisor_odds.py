@@ -185,6 +185,7 @@ class Turn:
         self._tables: dict[TablesKey, PairTables] = {}
         self._reaction_dice: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._reaches: dict[tuple[str, ...], tuple[Fraction, Link]] = {}
+        self._distances: dict[tuple[str, ...], int] = {}
         self._checked: dict[tuple[int, int], dict[str, Any] | RowLeftOut] = {}
         self._melees: Turn | None = None
 
@@ -194,6 +195,7 @@ class Turn:
         if reply not in self._variants:
             variant = Turn(self.mine, self.enemy, self.inputs, reply)
             variant._shots = self._shots
+            variant._distances = self._distances
             variant._tables = self._tables  # kept by the dice they are made from
             variant._variants = self._variants
             variant._melees = None if self._melees is None else self._melees.replying(reply)
@@ -236,12 +238,15 @@ class Turn:
         return int(self.mine.movement_cm) * multiplier
 
     def distance_after(self, moves: tuple[str, ...]) -> int:
-        """The distance to the enemy after ``moves``, straight at it, kept clear by kensei.five-cm-rule."""
-        distance = int(self.inputs.distance)
-        keep: int = self.rules.value("kensei.five-cm-rule", "distance_cm")
-        for move in moves:
-            distance = max(min(distance, keep), distance - self.move_distance(move))
-        return distance
+        """The distance to the enemy after ``moves``, straight at it, kept clear by kensei.five-cm-rule
+        (kept: every row, reply and reaction shot asks again, and each move is a movement calculator run)."""
+        if moves not in self._distances:
+            distance = int(self.inputs.distance)
+            keep: int = self.rules.value("kensei.five-cm-rule", "distance_cm")
+            for move in moves:
+                distance = max(min(distance, keep), distance - self.move_distance(move))
+            self._distances[moves] = distance
+        return self._distances[moves]
 
     def range_band(self, distance: int, unit: Profile | None = None) -> str:
         """The shot's range band from the weapon's ranges in the profile (kensei.firing); from a hill the
@@ -267,6 +272,12 @@ class Turn:
 
     def enemy_movement(self) -> int | None:
         """How far the enemy moves in one Movement, or ``None`` when nothing gives its Movement."""
+        return self._enemy_movement
+
+    @cached_property
+    def _enemy_movement(self) -> int | None:
+        """:meth:`enemy_movement`, kept: each charge row's replies ask again, and the answer is a
+        movement calculator run."""
         enemy = self.enemy
         if enemy.movement_cm is not None:
             return int(enemy.movement_cm)

@@ -291,7 +291,7 @@ def first_strike_chance(a_initiative: int, b_initiative: int, rules: RuleValues)
     return Fraction(a_wins, a_wins + b_wins)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Exchange:
     """Integer weights, over ``total``, of one strike order's outcome (or of both: :func:`both_orders`).
 

@@ -596,7 +596,7 @@ class ReactionAndBlow:
 # ---- The grid: every pair of sizes a charge row meets --------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class MeleeSetting:
     """What every melee of a charge row shares, read from the melee calculator's own sides.
 
@@ -625,7 +625,7 @@ class MeleeSetting:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Slice:
     """Every melee against the enemy once it has lost ``lost`` Wounds to your shots, summed over the
     Wounds your unit has left after the reaction shot (weights ``R^k``, ``k`` the enemy's Wounds).
@@ -647,7 +647,7 @@ class Slice:
     dealt: Series
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ChargeOdds:
     """A charge's figures once the enemy's losses to the shots are known (see :meth:`MeleeGrid.odds`)."""
 
@@ -936,7 +936,7 @@ class MeleeGrid:
         return MeleeSums((totals[0], totals[1], totals[2]), dealt), extra
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class MeleeSums:
     """The melee's victory, draw and Wounds taken, and the enemy's whole losses, as integer numerators
     over a denominator kept beside them (see :meth:`MeleeGrid._melee_part`)."""

@@ -53,7 +53,7 @@ MAX_ACTIONS = 6
 """Most actions in a sequence; no unit has the action points for more."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Situation:
     """What decides which sequences a unit may declare this turn."""
 
@@ -157,7 +157,7 @@ def too_costly(situation: Situation, rules: RuleValues) -> Iterator[tuple[tuple[
                 yield actions, needed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class OtherOrder:
     """An order the rule data gives a price for that changes no odds against the enemy: the advisor
     does not make rows of it (they would repeat rows already there, odds and all) but says which of

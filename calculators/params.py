@@ -68,7 +68,7 @@ def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Param:
     """One input of a calculator.
 

@@ -12,7 +12,7 @@ from .results import Result
 from .rulebook import RuleValues
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Calculator:
     """One calculator.
 

@@ -2,6 +2,6 @@
 
 import sys
 
-from kensei_ref.cli.main import main
+from kensei_ref.cli.main import run
 
-sys.exit(main())
+sys.exit(run())

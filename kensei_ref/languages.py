@@ -11,9 +11,9 @@ compiled catalogs inside the package, as ``kensei_ref/locales/``.
 from __future__ import annotations
 
 import gettext
+import os
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
 if TYPE_CHECKING:  # imported where used: a terminal command that needs neither should not wait for them
@@ -189,17 +189,19 @@ QUOTES = {language.code: language.quotes for language in LANGUAGE_RECORDS}
 """Quotation marks as each language prints them: “…”, « … », «…»."""
 
 
-def _locale_dir() -> Path:
+def _locale_dir() -> str:
     """Where the catalogs are: a checkout's own top-level ``locales/`` (known by its template, ``messages.pot``),
     else inside the package, where a wheel carries them (``pyproject.toml`` maps ``locales/`` there). The checkout
     comes first, so that compiled catalogs left inside the package by an older layout are never read."""
-    package = Path(__file__).resolve().parent
-    checkout = package.parent / "locales"
-    return checkout if (checkout / "messages.pot").is_file() else package / "locales"
+    package = os.path.dirname(os.path.realpath(__file__))
+    checkout = os.path.join(os.path.dirname(package), "locales")
+    return checkout if os.path.isfile(os.path.join(checkout, "messages.pot")) else os.path.join(package, "locales")
 
 
 LOCALE_DIR = _locale_dir()
-"""The catalogs: an installed ``kensei-ref`` speaks every language, and so does a checkout."""
+"""The catalogs: an installed ``kensei-ref`` speaks every language, and so does a checkout. A path as text
+(``os.path``), not a :class:`pathlib.Path`: every terminal command reads it, and importing pathlib would
+cost each about 3 ms."""
 
 
 def N_(message: str) -> str:
@@ -328,12 +330,14 @@ def get_translations(lang: str) -> gettext.NullTranslations:
     check_language(lang)
     if lang == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
-    folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    compiled, source = folder / "messages.mo", folder / "messages.po"
-    if compiled.is_file() and not (source.is_file() and source.stat().st_mtime > compiled.stat().st_mtime):
-        with compiled.open("rb") as handle:
+    folder = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES")
+    compiled, source = os.path.join(folder, "messages.mo"), os.path.join(folder, "messages.po")
+    if os.path.isfile(compiled) and not (
+        os.path.isfile(source) and os.stat(source).st_mtime > os.stat(compiled).st_mtime
+    ):
+        with open(compiled, "rb") as handle:
             return gettext.GNUTranslations(handle)
-    if source.is_file():
+    if os.path.isfile(source):
         return _compile_in_memory(source, lang)
     raise CatalogMissing(
         f"the {BY_CODE[lang].name} catalog is missing ({compiled}): run `make translations` in the checkout, "
@@ -341,14 +345,14 @@ def get_translations(lang: str) -> gettext.NullTranslations:
     )
 
 
-def _compile_in_memory(source: Path, lang: str) -> gettext.GNUTranslations:
+def _compile_in_memory(source: str | os.PathLike[str], lang: str) -> gettext.GNUTranslations:
     """A ``.po`` compiled as ``pybabel compile`` compiles it (fuzzy entries left out), without writing a file."""
     from io import BytesIO
 
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    with source.open("rb") as handle:
+    with open(source, "rb") as handle:
         catalog = read_po(handle, locale=BY_CODE[lang].locale)
     buffer = BytesIO()
     write_mo(buffer, catalog)

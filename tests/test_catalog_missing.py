@@ -103,7 +103,7 @@ def test_english_needs_no_catalog(no_catalogs, capsys, monkeypatch, tmp_path):
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_catalog_compiled_in_memory_is_the_compiled_one(lang):
     """What the terminal reads in a fresh clone is what ``make`` compiles (fuzzy entries left out alike)."""
-    folder = languages.LOCALE_DIR / lang / "LC_MESSAGES"
+    folder = Path(languages.LOCALE_DIR) / lang / "LC_MESSAGES"
     if not (folder / "messages.mo").is_file():
         pytest.skip("compile the catalogs first (make does)")
     with (folder / "messages.mo").open("rb") as handle:

@@ -11,10 +11,10 @@ from french_typography import problems
 
 from calculators import CALCULATORS
 from kensei_ref.cli.lookup import render_rule, render_term
-from kensei_ref.cli.main import DATA_DIR, main
+from kensei_ref.cli.main import main
 from kensei_ref.language_context import language_context
 from kensei_ref.languages import typeset
-from kensei_ref.rules.loader import load
+from kensei_ref.rules.loader import DATA_DIR, load
 from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS
 from kensei_ref.site.generate import generated_pages
 from kensei_ref.typography import _PROTECTED

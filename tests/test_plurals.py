@@ -8,6 +8,7 @@ checked in Chromium by tests/test_plurals_browser.py.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from babel import Locale
@@ -76,7 +77,7 @@ def _refusal(count_name: str) -> CalculatorInputError:
 
 
 def _template_messages():
-    with open(LOCALE_DIR / "messages.pot", "rb") as handle:
+    with open(Path(LOCALE_DIR) / "messages.pot", "rb") as handle:
         return [message for message in read_po(handle) if message.id]
 
 
@@ -110,7 +111,7 @@ def test_the_catalogs_plural_rule_gives_each_cldr_category_one_form(lang):
 
 
 def test_every_russian_plural_entry_has_three_forms_and_21_takes_the_form_of_1():
-    with open(LOCALE_DIR / "ru" / "LC_MESSAGES" / "messages.po", "rb") as handle:
+    with open(Path(LOCALE_DIR) / "ru" / "LC_MESSAGES" / "messages.po", "rb") as handle:
         catalog = read_po(handle, locale="ru")
     translations = get_translations("ru")
     entries = [message for message in catalog if isinstance(message.id, tuple)]

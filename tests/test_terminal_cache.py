@@ -179,10 +179,10 @@ def test_a_directory_that_cannot_be_written_means_no_cache(data, tmp_path, loads
 
 
 def test_the_cache_lives_in_the_users_cache_directory(tmp_path):
-    assert cache_directory({"XDG_CACHE_HOME": str(tmp_path)}) == tmp_path / "kensei-ref"
-    assert cache_directory({"HOME": str(tmp_path)}) == tmp_path / ".cache" / "kensei-ref"
+    assert cache_directory({"XDG_CACHE_HOME": str(tmp_path)}) == str(tmp_path / "kensei-ref")
+    assert cache_directory({"HOME": str(tmp_path)}) == str(tmp_path / ".cache" / "kensei-ref")
     relative = {"XDG_CACHE_HOME": "relative/path", "HOME": str(tmp_path)}
-    assert cache_directory(relative) == tmp_path / ".cache" / "kensei-ref", "XDG asks to ignore a relative path"
+    assert cache_directory(relative) == str(tmp_path / ".cache" / "kensei-ref"), "XDG asks to ignore a relative path"
 
 
 COMMANDS = [

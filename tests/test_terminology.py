@@ -178,7 +178,7 @@ def _everything_shown(book: RuleBook, lang: str) -> list[tuple[str, str]]:
     pages = generated_pages(book, lang, site_url="", directory_urls=True, with_archive=False)
     hidden = re.compile(r"<(\w+)[^>]*\bhidden\b[^>]*>.*?</\1>", re.DOTALL)  # a search's keywords, in all languages
     shown = [(path, _PROTECTED.sub(" ¶ ", hidden.sub(" ¶ ", text))) for path, text in sorted(pages.items())]
-    with open(LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
+    with open(Path(LOCALE_DIR) / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
         for message in read_po(handle, locale=lang):
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             shown += [(f"catalog: {message.id!r}", text) for text in strings if message.id]

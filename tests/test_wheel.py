@@ -64,7 +64,7 @@ def test_the_wheel_ships_data_catalogs_and_site_files(wheel):
     assert not any(name.startswith("locales/") for name in names), "the catalogs belong inside the package"
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
-    assert "kensei-ref = kensei_ref.cli.main:main" in text
+    assert "kensei-ref = kensei_ref.cli.main:run" in text
     assert "kensei-ref = kensei_ref.build.plugin:KenseiRefPlugin" in text
 
 
@@ -92,7 +92,7 @@ def installed(wheel, tmp_path_factory) -> Path:
         archive.extractall(target)
     (Path(target) / "dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
     script = home / "bin" / "kensei-ref"
-    script.write_text(f"#!{python}\nimport sys\nfrom kensei_ref.cli.main import main\nsys.exit(main())\n")
+    script.write_text(f"#!{python}\nimport sys\nfrom kensei_ref.cli.main import run\nsys.exit(run())\n")
     script.chmod(0o755)
     return home
 

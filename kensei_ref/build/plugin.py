@@ -307,7 +307,7 @@ class KenseiRefPlugin(BasePlugin[KenseiRefConfig]):
     def _build_other_languages(self, config: MkDocsConfig, site_dir: Path) -> None:
         """Build each other language into its folder; under ``serve``, only those whose sources changed."""
         docs = Path(config.docs_dir).parent
-        shared = [site_files.HERE, LOCALE_DIR, docs / "benchmarks.json"]
+        shared = [site_files.HERE, Path(LOCALE_DIR), docs / "benchmarks.json"]
         if self.inputs is None or not self.serving or self.role.archive:
             self.inputs = Fingerprints(shared)
         book = self.book

@@ -13,32 +13,33 @@ import marshal
 import os
 import stat
 from collections.abc import Callable, Mapping
-from pathlib import Path
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms a command)
 if TYPE_CHECKING:
     from typing import Any
 
+    StrPath = str | os.PathLike[str]
+
 APP_DIRECTORY = "kensei-ref"
 
 
-def cache_directory(environ: Mapping[str, str] | None = None) -> Path | None:
+def cache_directory(environ: Mapping[str, str] | None = None) -> str | None:
     """Where the cache lives: ``$XDG_CACHE_HOME/kensei-ref`` (an absolute path, as the XDG specification
     asks), else ``~/.cache/kensei-ref``; None when there is no home to put it in."""
     environ = os.environ if environ is None else environ
     base = environ.get("XDG_CACHE_HOME", "")
     if base and os.path.isabs(base):
-        return Path(base) / APP_DIRECTORY
+        return os.path.join(base, APP_DIRECTORY)
     home = environ.get("HOME") or os.path.expanduser("~")
-    return Path(home) / ".cache" / APP_DIRECTORY if os.path.isabs(home) else None
+    return os.path.join(home, ".cache", APP_DIRECTORY) if os.path.isabs(home) else None
 
 
-def read_marshal(path: Path, header: bytes) -> Any:
+def read_marshal(path: StrPath, header: bytes) -> Any:
     """The value stored at ``path`` under ``header``, or None when it is missing, stale (another
     header), not private or unreadable."""
     try:
         with open(path, "rb") as file:
-            if not (private(os.fstat(file.fileno())) and private(os.stat(path.parent))):
+            if not (private(os.fstat(file.fileno())) and private(os.stat(os.path.dirname(path)))):
                 return None
             if file.read(len(header)) != header:
                 return None
@@ -47,13 +48,14 @@ def read_marshal(path: Path, header: bytes) -> Any:
         return None
 
 
-def write_marshal(path: Path, header: bytes, value: Callable[[], Any]) -> None:
+def write_marshal(path: StrPath, header: bytes, value: Callable[[], Any]) -> None:
     """Store ``value()`` at ``path`` after ``header``, atomically; any failure leaves things as they were."""
-    temporary = path.with_name(f".{path.stem}.{os.getpid()}.tmp")
+    folder, name = os.path.split(path)
+    temporary = os.path.join(folder, f".{os.path.splitext(name)[0]}.{os.getpid()}.tmp")
     try:
         data = marshal.dumps(value())
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not private(os.stat(path.parent)):
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if not private(os.stat(folder)):
             return
         with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as file:
             file.write(header + data)

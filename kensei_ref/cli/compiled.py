@@ -110,7 +110,7 @@ def _files(path: Path, suffix: str) -> list[str]:
     return found
 
 
-_SHARED: dict[Path | None, CompiledRules] = {}
+_SHARED: dict[str | None, CompiledRules] = {}
 
 
 def bundled(environ: Mapping[str, str] | None = None) -> CompiledRules:
@@ -118,7 +118,7 @@ def bundled(environ: Mapping[str, str] | None = None) -> CompiledRules:
     default); one per directory and process."""
     directory = cache_directory(environ)
     if directory not in _SHARED:
-        _SHARED[directory] = CompiledRules(DATA_DIR, directory)
+        _SHARED[directory] = CompiledRules(DATA_DIR, None if directory is None else Path(directory))
     return _SHARED[directory]
 
 

@@ -7,6 +7,7 @@ to :func:`~kensei_ref.numbers.numbers_for` before it formats a number.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Mapping
 
@@ -20,7 +21,7 @@ def give_cached_numbers(lang: str, environ: Mapping[str, str] | None = None) -> 
     directory = cache_directory(environ)
     if directory is None:
         return
-    path = directory / f"numbers-{lang}.marshal"
+    path = os.path.join(directory, f"numbers-{lang}.marshal")
     header = f"{numbers.NUMBER_DATA_FORMAT}, Python {sys.version}".replace("\n", " ").encode("utf-8") + b"\n"
     if not numbers.give_number_data(lang, read_marshal(path, header)):
         write_marshal(path, header, lambda: numbers.number_data(lang))
