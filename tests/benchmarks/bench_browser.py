@@ -52,6 +52,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+from kensei_ref.language_context import language_context
 from kensei_ref.site.benchmarks_page import machine_text
 from kensei_ref.site.calculator_pages import ENGINE_READY_EVENT, ENGINE_STATE, RESULT_STATE
 
@@ -651,8 +652,9 @@ def pyodide_version(site: Path) -> str | None:
 def print_table(figures: dict) -> None:
     loading, sizes = figures["loading"], figures["bytes"]
     fcp = loading["first_contentful_paint_ms"]
+    machine = machine_text(figures["machine"], language_context("en"))
     print(
-        f"Chromium {figures['chromium']}, Pyodide {figures['pyodide']}, {machine_text(figures['machine'], 'en')}; "
+        f"Chromium {figures['chromium']}, Pyodide {figures['pyodide']}, {machine}; "
         f"medians of {figures['repeats']} runs (recompute: of {figures['changes']} changes).\n"
     )
     print("| figure | value |")
@@ -792,12 +794,13 @@ def main(argv: list[str] | None = None) -> int:
         for server in nginx:
             server.stop()
             shutil.rmtree(server.runtime, ignore_errors=True)
+    if args.out:  # first: the figures took minutes to measure, and are kept whatever the printing does
+        args.out.write_text(json.dumps(figures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if args.only:
         print(json.dumps(figures, indent=1, ensure_ascii=False))
     else:
         print_table(figures)
     if args.out:
-        args.out.write_text(json.dumps(figures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"\nwrote {args.out}")
     return 0
 
