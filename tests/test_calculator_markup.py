@@ -31,6 +31,7 @@ RECOMPUTE = f"""() => {{
   const section = document.querySelector('{SECTION}');
   section.replaceChildren();  // what shows next can only be the script's
   window.__krCalc.asked = {{}};  // the page asks once per inputs: forget them, so these are asked again
+  window.__krCalc.shownViews = {{}};  // and it writes a view once: forget it, so the answer is written again
   document.querySelector('form[data-scenario="1"]').dispatchEvent(new Event("input", {{ bubbles: true }}));
   return section.getAttribute("{RESULT_STATE}");
 }}"""

@@ -185,7 +185,9 @@
     const plural = (forms, count) => forms[pluralRules.select(count)] ?? forms.other;
     const element = (...args) => elementImpl(...args);
     const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
-    const state = { ready: false, pending: new Map(), views: {}, compare: false, shown: {}, asked: {} };
+    // shownViews: the view each result shows, as text (the build's first): see renderResult
+    const state = { ready: false, pending: new Map(), views: {}, compare: false, shown: {}, asked: {},
+      shownViews: { 1: JSON.stringify(data.view) } };
     const resultTemplate = document.createElement("template");
     // the build's markup, from the page's own data (trusted-types.js)
     resultTemplate.innerHTML = window.krTrustedTypes
@@ -451,16 +453,15 @@
       return copy;
     }
 
-    // The view each result shows, as text: the build's first. An answer equal to it (the engine's first
-    // answer, for the inputs the page was built with) leaves the result and its charts as they are:
-    // writing them again costs a slow phone's main thread about 130 ms and changes nothing.
-    const shownViews = { 1: JSON.stringify(data.view) };
+    // An answer equal to the view a result shows (the engine's first answer, for the inputs the page
+    // was built with) leaves the result and its charts as they are: writing them again costs a slow
+    // phone's main thread about 130 ms and changes nothing.
     function renderResult(scenario, view) {
       state.views[scenario] = view;
       const text = JSON.stringify(view);
       const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
-      if (shownViews[scenario] !== text) {
-        shownViews[scenario] = text;
+      if (state.shownViews[scenario] !== text) {
+        state.shownViews[scenario] = text;
         chartsLater();
         const open = section.querySelector("details")?.open;
         section.replaceChildren(fillResult(resultTemplate, resultView(view)));
