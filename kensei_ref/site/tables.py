@@ -3,8 +3,8 @@
 After a page is drawn, Material's script takes each table without a ``class`` attribute out of the
 page and puts it back inside two boxes (``.md-typeset__scrollwrap > .md-typeset__table``), on every
 page and again on every page opened in place. Moving a table lays the whole page out again: on a
-slow phone that was 140–260 ms of blocked main thread for the glossary's one table, and more for
-the digest's seventeen. The build writes the same two boxes around each such table and gives the
+slow phone that was 140–260 ms of blocked main thread for the glossary's one table (the digest has
+seventeen). The build writes the same two boxes around each such table and gives the
 table the class :data:`TABLE_CLASS`, which Material's script leaves where it is; ``kensei.css``
 gives that class Material's own rules for a table without a class (checked against Material's
 stylesheet by the tests), so that the page looks the same.
