@@ -37,6 +37,16 @@ SETTLED = f"""() => document.querySelector(".kr-calc").getAttribute("{ENGINE_STA
   && document.querySelector(".kr-calc__charts").getAttribute("{RESULT_STATE}") === "fresh" """
 """The results and the charts are for the inputs shown (the charts are drawn the frame after the figures)."""
 
+CHARTS_FRESH = f"""() => document.querySelector(".kr-calc__charts").getAttribute("{RESULT_STATE}") === "fresh" """
+
+
+def show_charts(page, timeout: float = ENGINE_TIMEOUT) -> None:
+    """Scrolls to the charts as a reader does: they are drawn once their box comes within a screen of the
+    view (on a phone it lies screens below the figures), after the figures they show."""
+    page.wait_for_function("() => !document.querySelector('.kr-calc__charts').hidden")
+    page.evaluate("() => document.querySelector('.kr-calc__charts').scrollIntoView()")
+    page.wait_for_function(CHARTS_FRESH, timeout=timeout)
+
 
 @pytest.fixture
 def phone(warm_context):
@@ -74,6 +84,7 @@ def test_the_chart_shows_the_tables_numbers(phone, server, name):
     phone.route("**/assets/engine/**", lambda route: route.abort())  # the build's own result
     phone.goto(f"{server}/calculators/{name}/")
     phone.wait_for_function(f'document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
+    show_charts(phone)
     tables = present(name, DEFAULT_SCENARIOS[name])["tables"]
     charts = phone.evaluate(BARS)
     cells = phone.evaluate(TABLE_CELLS)
@@ -88,11 +99,35 @@ def test_the_chart_shows_the_tables_numbers(phone, server, name):
     assert not phone.errors
 
 
+@pytest.mark.parametrize("reached_by", ["scrolling", "printing"])
+def test_a_phone_draws_the_charts_only_when_the_reader_comes_near_them(phone, server, reached_by):
+    """Drawing the charts costs a slow phone about 150 ms: while the page loads, none is drawn where their
+    box lies screens below the figures (it says they are not drawn yet); scrolling to within a screen
+    of it draws them, and so does printing."""
+    phone.route("**/assets/engine/**", lambda route: route.abort())  # the build's own result
+    phone.goto(f"{server}/calculators/melee/")
+    phone.wait_for_function(f'document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
+    phone.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300)))")
+    box = phone.locator(".kr-calc__charts")
+    assert box.evaluate("(box) => box.getBoundingClientRect().top") > 2 * 844, "the charts lie screens below"
+    assert phone.locator(".kr-calc__charts figure").count() == 0
+    assert box.get_attribute(RESULT_STATE) == "computing"
+    if reached_by == "scrolling":
+        phone.evaluate("() => window.scrollTo(0, document.querySelector('.kr-calc__charts').offsetTop - 1.5 * 844)")
+        phone.wait_for_function(CHARTS_FRESH)
+    else:
+        phone.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+        assert box.get_attribute(RESULT_STATE) == "fresh", "drawn before the page is printed"
+    assert phone.locator(".kr-calc__charts figure").count() == len(present("melee", DEFAULT_SCENARIOS["melee"])["tables"])
+    assert not phone.errors
+
+
 def test_comparing_draws_both_scenarios_on_one_chart(phone, server):
     phone.goto(
         f"{server}/calculators/shooting/?models=6&wounds_each=1&attack=6&defense=5&armor=3&cover=light"
         "&compare=1&s2.models=6&s2.wounds_each=1&s2.attack=6&s2.defense=5&s2.armor=3&s2.cover=none"
     )
+    show_charts(phone)
     phone.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
     phone.wait_for_function("() => document.querySelectorAll('.kr-chart__key').length === 2")
     first = present(
@@ -108,6 +143,7 @@ def test_comparing_draws_both_scenarios_on_one_chart(phone, server):
         check_against_table(chart, table_2, series=2)
     # leaving comparison: one scenario again
     phone.click(".kr-calc__compare")
+    show_charts(phone)
     phone.wait_for_function("() => document.querySelectorAll('.kr-chart__key').length === 0")
     assert {bar["series"] for chart in phone.evaluate(BARS) for bar in chart["bars"]} == {1}
     assert not phone.errors
@@ -115,8 +151,10 @@ def test_comparing_draws_both_scenarios_on_one_chart(phone, server):
 
 def test_the_chart_follows_an_input_change(phone, server):
     phone.goto(f"{server}/calculators/shooting/")
+    show_charts(phone)
     phone.wait_for_function(SETTLED, timeout=ENGINE_TIMEOUT)
     phone.fill('form[data-scenario="1"] input[name="models"]', "3")
+    show_charts(phone)  # filling the field scrolled it into view
     phone.wait_for_function(SETTLED)
     inputs = {**DEFAULT_SCENARIOS["shooting"], "models": 3}
     for chart, table in zip(phone.evaluate(BARS), present("shooting", inputs)["tables"], strict=True):
@@ -128,6 +166,7 @@ def test_a_bars_title_is_written_as_the_language_writes_a_label(phone, server):
     phone.route("**/assets/engine/**", lambda route: route.abort())  # the build's own result
     phone.goto(f"{server}/fr/calculators/shooting/")
     phone.wait_for_function(f'document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
+    show_charts(phone)
     titles = [bar["title"] for chart in phone.evaluate(BARS) for bar in chart["bars"]]
     assert titles
     assert all("\u00a0: " in title and not re.search("[^\u00a0]:", title) for title in titles), titles[:3]

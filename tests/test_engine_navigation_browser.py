@@ -110,6 +110,7 @@ def test_the_engines_answer_to_the_built_inputs_leaves_the_built_figures_in_plac
     )
     page.goto(f"{server}/calculators/shooting/")
     page.wait_for_function(settled("shooting"), timeout=ENGINE_TIMEOUT)
+    page.evaluate("() => document.querySelector('.kr-calc__charts').scrollIntoView()")  # drawn when near
     page.locator(".kr-calc__charts figure").first.wait_for()
     page.evaluate("""() => { document.querySelector(".kr-calc__charts figure").dataset.krDrawn = ""; }""")
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 200)))")
@@ -121,6 +122,7 @@ def test_the_engines_answer_to_the_built_inputs_leaves_the_built_figures_in_plac
     page.fill('form[data-scenario="1"] input[name="attack"]', "5")
     page.wait_for_function(settled("shooting"))
     assert page.locator('.kr-result[data-scenario="1"] [data-kr-built]').count() == 0
+    page.evaluate("() => document.querySelector('.kr-calc__charts').scrollIntoView()")
     page.wait_for_function("() => !document.querySelector('.kr-calc__charts figure[data-kr-drawn]')")
     assert_same_numbers(shown_result(page), CALCULATORS["shooting"].run({**DEFAULT_SCENARIOS["shooting"], "attack": 5}))
     assert not page.errors

@@ -222,6 +222,7 @@ def test_a_calculator_page_makes_no_intl_formatter_on_the_way_to_its_figures(bro
              && document.querySelector('.kr-result[data-scenario="1"]').dataset.state === "fresh" """,
         timeout=120_000,
     )
-    assert page.locator(".kr-calc__charts figure").count() > 0
+    page.evaluate("() => document.querySelector('.kr-calc__charts').scrollIntoView()")  # drawn when near
+    page.locator(".kr-calc__charts figure").first.wait_for()
     assert page.evaluate("window.__krFormatters") == 0
     context.close()

@@ -241,21 +241,45 @@
       return states;
     }
 
-    // An answer's charts are drawn in the task after the frame that paints its figures: drawing reads
-    // the chart box's width, which lays out the whole page once the result has changed (about 10 ms
-    // of a recompute's 50 on a phone-sized page), and the figures are what a player reads first.
-    // Until then the charts box stays marked as not yet for these inputs.
-    const charts = { due: false, live: true };
+    // The charts lie below the figures, on a phone two screens or more below, and drawing them costs a
+    // slow phone about 150 ms: an answer's charts are drawn once their box comes within a screen of the
+    // view (at once when it is there already), and before printing. They are drawn in the task after a
+    // frame: drawing reads the box's width, which lays out the whole page once the result has changed
+    // (about 10 ms of a recompute's 50 on a phone-sized page), and the figures are what a player reads
+    // first. Until then the charts box is marked as not yet for these inputs.
+    const charts = { due: false, scheduled: false, live: true, near: false };
+    const chartsBox = root.querySelector(".kr-calc__charts");
+    const chartsNear = new IntersectionObserver((entries) => {
+      charts.near = entries[entries.length - 1].isIntersecting;
+      if (charts.near && charts.due) drawChartsSoon();
+    }, { rootMargin: "100% 0px" });
+    if (chartsBox) chartsNear.observe(chartsBox);
+
     function chartsLater() {
-      if (charts.due) return;
       charts.due = true;
+      const view = state.views["1"] || data.view;
+      // a box shown, even empty, is one the observer can see coming: none is drawn for a view without tables
+      if (chartsBox && view.tables.length) chartsBox.hidden = false;
+      markBoxes();
+      if (!chartsBox || chartsBox.hidden || charts.near) drawChartsSoon();
+    }
+
+    function drawChartsSoon() {
+      if (charts.scheduled) return;
+      charts.scheduled = true;
       requestAnimationFrame(() => setTimeout(() => {
-        charts.due = false;
-        if (!charts.live) return;
-        renderCharts();
-        markBoxes();
+        charts.scheduled = false;
+        drawChartsNow();
       }));
     }
+
+    function drawChartsNow() {
+      if (!charts.live || !charts.due) return;
+      charts.due = false;
+      renderCharts();
+      markBoxes();
+    }
+    window.addEventListener("beforeprint", drawChartsNow);
 
     if (window.krSteppers) window.krSteppers(root);
     // The bar goes only once the result's figures are all on screen (not as soon as the result's top
@@ -271,7 +295,7 @@
     }
     watchFigures();
     updateSummary();
-    chartsLater(); // after the page's first frame: the charts lie below the figures, and drawing lays the page out
+    chartsLater(); // when their box comes near the view: the charts lie below the figures
     window.__krCalc = state; // for figures only (tests and the benchmark read views and compute times)
 
     // ---- Inputs ---------------------------------------------------------------------------------
@@ -660,7 +684,7 @@
         unfoldSetInputs("2");
       }
       if (!on) root.querySelector(".kr-calc__difference").hidden = true;
-      renderCharts();
+      chartsLater();
       if (compute) recompute();
     }
 
@@ -710,6 +734,8 @@
     return () => {
       clearTimeout(keepTimer);
       charts.live = false;
+      chartsNear.disconnect();
+      window.removeEventListener("beforeprint", drawChartsNow);
       engine.listeners.delete(onAnswer);
       inView.disconnect();
       root.querySelector(".kr-calc__charts")?.__krResize?.disconnect();
