@@ -129,13 +129,14 @@ def test_the_engines_answer_to_the_built_inputs_leaves_the_built_figures_in_plac
 
 
 def test_a_first_page_says_it_started_its_engine_however_late_its_scripts_come(warm_pages, server):
-    """The engine starts as the parser meets the calculator (engine-start.js), before the page's scripts:
-    when they come after it is ready (a slow link, a busy phone), the page still started it itself."""
+    """Opened by a link that gives its inputs, the engine starts as the parser meets the calculator
+    (engine-start.js), before the page's scripts: when they come after it is ready (a slow link, a busy
+    phone), the page still started it itself."""
     page = warm_pages.new_page()  # the run's warm context: an engine restored from its saved snapshot
     held: list = []
     page.route("**/assets/javascripts/bundle.*.min.js", lambda route: held.append(route))  # and the scripts after it
     try:
-        page.goto(f"{server}/calculators/regroup/", wait_until="commit")
+        page.goto(f"{server}/calculators/regroup/?honor=7", wait_until="commit")
         page.wait_for_function(
             "() => !!window.__krEarly && window.__krEarly.messages.some((event) => event.data.ready)",
             timeout=ENGINE_TIMEOUT,
@@ -147,6 +148,39 @@ def test_a_first_page_says_it_started_its_engine_however_late_its_scripts_come(w
         [event] = page.evaluate("window.__readyEvents")
         assert event["reused"] is False, event
         assert page.evaluate("window.__krEngine.starts") == 1
+        assert not page.errors
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("started_by", ["idle", "touch"])
+def test_a_page_opened_without_a_links_inputs_starts_its_engine_once_loaded(warm_pages, server, started_by):
+    """Its figures are the build's, for the inputs it shows: the engine, whose compile would slow the
+    page's own scripts, starts once the page has loaded and is idle, or at the player's first touch of
+    the calculator if sooner; its answers follow as ever."""
+    page = warm_pages.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    workers: list[float] = []
+    page.on("request", lambda request: workers.append(time.monotonic()) if request.url.endswith(WORKER) else None)
+    if started_by == "touch":  # a browser never idle: only the touch can start it
+        page.add_init_script("window.requestIdleCallback = () => 0;")
+    try:
+        page.goto(f"{server}/calculators/regroup/", wait_until="domcontentloaded")
+        page.wait_for_function("() => document.querySelector('.kr-calc')?.dataset.mounted === '1'")
+        assert page.evaluate("window.__krEarly === undefined")
+        if started_by == "touch":
+            page.wait_for_load_state("load")
+            page.wait_for_timeout(500)
+            assert page.evaluate("window.__krEngine.starts") == 0 and not workers
+            page.locator('form[data-scenario="1"] input[name="honor"]').focus()
+            assert page.evaluate("window.__krEngine.starts") == 1, "the first touch starts it"
+        page.wait_for_function(settled("regroup"), timeout=ENGINE_TIMEOUT)
+        assert page.evaluate("window.__krEngine.starts") == 1
+        page.locator('form[data-scenario="1"] input[name="honor"]').fill("8")
+        page.wait_for_function(settled("regroup"))
+        assert_same_numbers(shown_result(page), CALCULATORS["regroup"].run({"honor": 8}))
+        assert len(workers) == 1
         assert not page.errors
     finally:
         page.close()
