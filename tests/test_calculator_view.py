@@ -93,7 +93,7 @@ def test_search_result_link_opens_with_the_default_inputs(page, server, name):
     """Material's search appends ``?h=<the words searched>``: no input of the calculator."""
     page.route(ENGINE_FILES, lambda route: route.abort())  # the form alone is checked here
     page.goto(f"{server}/calculators/{name}/?h=dice+wounds")
-    page.wait_for_function(f'document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") !== "loading"')
+    page.wait_for_function(f'() => document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") !== "loading"')
     assert page.evaluate(EMPTY_REQUIRED) == []
     assert page.evaluate(FIELD_ERRORS) == []
     state, result = result_of(page)

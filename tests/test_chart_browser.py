@@ -83,7 +83,7 @@ def check_against_table(chart: dict, table: dict, series: int) -> None:
 def test_the_chart_shows_the_tables_numbers(phone, server, name):
     phone.route("**/assets/engine/**", lambda route: route.abort())  # the build's own result
     phone.goto(f"{server}/calculators/{name}/")
-    phone.wait_for_function(f'document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
+    phone.wait_for_function(f'() => document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
     show_charts(phone)
     tables = present(name, DEFAULT_SCENARIOS[name])["tables"]
     charts = phone.evaluate(BARS)
@@ -106,7 +106,7 @@ def test_a_phone_draws_the_charts_only_when_the_reader_comes_near_them(phone, se
     of it draws them, and so does printing."""
     phone.route("**/assets/engine/**", lambda route: route.abort())  # the build's own result
     phone.goto(f"{server}/calculators/melee/")
-    phone.wait_for_function(f'document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
+    phone.wait_for_function(f'() => document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
     phone.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300)))")
     box = phone.locator(".kr-calc__charts")
     assert box.evaluate("(box) => box.getBoundingClientRect().top") > 2 * 844, "the charts lie screens below"
@@ -165,7 +165,7 @@ def test_a_bars_title_is_written_as_the_language_writes_a_label(phone, server):
     """In French, "label : value" with a no-break space before the colon, as every other label."""
     phone.route("**/assets/engine/**", lambda route: route.abort())  # the build's own result
     phone.goto(f"{server}/fr/calculators/shooting/")
-    phone.wait_for_function(f'document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
+    phone.wait_for_function(f'() => document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
     show_charts(phone)
     titles = [bar["title"] for chart in phone.evaluate(BARS) for bar in chart["bars"]]
     assert titles
@@ -183,7 +183,7 @@ def test_a_tables_bars_are_bars_as_tall_as_a_line_and_as_long_as_their_chance(ph
     aspect, which once drew them a pixel high), and the longest row's the full width of its column."""
     phone.route("**/assets/engine/**", lambda route: route.abort())  # the build's own result
     phone.goto(f"{server}/calculators/shooting/")
-    phone.wait_for_function(f'document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
+    phone.wait_for_function(f'() => document.querySelector(".kr-calc").getAttribute("{ENGINE_STATE}") === "failed"')
     bars = phone.evaluate(BAR_BOXES)
     assert bars
     assert all(bar["height"] >= 8 for bar in bars), bars
