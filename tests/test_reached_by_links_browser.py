@@ -183,7 +183,7 @@ def test_every_kind_of_page_works_when_reached_by_the_sites_own_links(phone, ser
 
     # digest -> offline: the panel says what is saved
     _tap_menu(page, server, f"{prefix}offline/")
-    page.wait_for_function("() => document.getElementById('kr-offline-panel')?.children.length > 0")
+    page.wait_for_function("() => document.getElementById('kr-offline-panel')?.dataset.filled === 'true'")
 
     # offline -> home
     _tap_menu(page, server, prefix)

@@ -38,10 +38,11 @@ UI = {
     "all_saved": N_("Everything is saved on this device."),
     "group_language": N_("%(language)s (the pages and their search)"),
     "group_engine": N_("The calculators' engine (all languages)"),
-    "group_line": N_("%(group)s — %(size)s: %(state)s"),
+    "group_detail": N_("%(size)s: %(state)s"),
     "saved": N_("saved"),
     "partly": N_("%(done)s of %(total)s saved"),
     "archive": N_("Download the offline copy (%(size)s, zip)"),
+    "waiting": N_("Your browser shows the saved parts here once the site's offline support has started."),
     "megabytes": N_("%(size)s MB"),
     "save_data": N_(
         "Data saver is on: only this language's pages were saved. The calculators' engine is saved "
@@ -81,4 +82,10 @@ def offline_page(lang: str, *, with_archive: bool = True) -> str:
     """The Offline page; the offline copy itself has no archive to offer, so it says where it is read from."""
     to_site_root = "../" * (OFFLINE_PAGE.count("/") + 1) + up_to_site_root(lang)  # the page is served as a folder
     archive = f"{to_site_root}downloads/{ARCHIVE_NAME}" if with_archive else None
-    return environment(lang).get_template("offline.md.j2").render(archive=archive, file_note=words(lang)["file"])
+    said = words(lang)
+    # the panel as offline.js fills it, with each group's name and room for its size and state: filled
+    # in, it grows by little, and what follows it on the page hardly moves (a layout shift)
+    groups = [(name, said[f"group_{name}"]) for name in [*LANGUAGES, "engine"]]
+    return environment(lang).get_template("offline.md.j2").render(
+        archive=archive, file_note=said["file"], groups=groups, waiting=said["waiting"]
+    )

@@ -56,6 +56,7 @@
   function message(text) {
     if (!panel) return;
     panel.replaceChildren();
+    panel.dataset.filled = "true";
     const paragraph = document.createElement("p");
     paragraph.className = "kr-offline-panel__message";
     paragraph.textContent = text;
@@ -84,6 +85,7 @@
 
   function renderPanel(status, held) {
     panel.replaceChildren();
+    panel.dataset.filled = "true"; // the worker's status, no longer the page's outline of it
     const list = document.createElement("ul");
     list.className = "kr-offline-panel__groups";
     let missing = 0;
@@ -97,7 +99,14 @@
       item.dataset.saved = String(done);
       const state = done ? ui.saved
         : fill(ui.partly, { done: megabytes(group.cachedBytes), total: megabytes(group.bytes) });
-      item.textContent = fill(ui.group_line, { group: ui[`group_${name}`], size: megabytes(group.bytes), state });
+      // the group's name, then its size and state: each on its line, as the page was built with them
+      const named = document.createElement("span");
+      named.className = "kr-offline-panel__group";
+      named.textContent = ui[`group_${name}`];
+      const detail = document.createElement("span");
+      detail.className = "kr-offline-panel__detail";
+      detail.textContent = fill(ui.group_detail, { size: megabytes(group.bytes), state });
+      item.append(named, detail);
       list.append(item);
     }
     panel.append(list);
