@@ -102,7 +102,7 @@ def test_the_chart_shows_the_tables_numbers(phone, server, name):
 @pytest.mark.parametrize("reached_by", ["scrolling", "printing"])
 def test_a_phone_draws_the_charts_only_when_the_reader_comes_near_them(phone, server, reached_by):
     """Drawing the charts costs a slow phone about 150 ms: while the page loads, none is drawn where their
-    box lies screens below the figures (it says they are not drawn yet); scrolling to within a screen
+    box lies screens below the figures (the box is empty, and marked so); scrolling to within a screen
     of it draws them, and so does printing."""
     phone.route("**/assets/engine/**", lambda route: route.abort())  # the build's own result
     phone.goto(f"{server}/calculators/melee/")
@@ -111,7 +111,7 @@ def test_a_phone_draws_the_charts_only_when_the_reader_comes_near_them(phone, se
     box = phone.locator(".kr-calc__charts")
     assert box.evaluate("(box) => box.getBoundingClientRect().top") > 2 * 844, "the charts lie screens below"
     assert phone.locator(".kr-calc__charts figure").count() == 0
-    assert box.get_attribute(RESULT_STATE) == "computing"
+    assert box.get_attribute(RESULT_STATE) == "empty", "nothing drawn, nothing marked"
     if reached_by == "scrolling":
         phone.evaluate("() => window.scrollTo(0, document.querySelector('.kr-calc__charts').offsetTop - 1.5 * 844)")
         phone.wait_for_function(CHARTS_FRESH)

@@ -234,9 +234,12 @@
     function markBoxes() {
       const states = [...root.querySelectorAll(".kr-result")].map((result) => result.dataset.state);
       for (const box of root.querySelectorAll(".kr-calc__difference, .kr-calc__charts")) {
-        const waiting = states.includes("computing") || (charts.due && box.classList.contains("kr-calc__charts"));
-        box.dataset.state = waiting ? "computing" : states.includes("stale") ? "stale" : "fresh";
-        if (box.dataset.state === "fresh") delete box.dataset.note;
+        const isCharts = box.classList.contains("kr-calc__charts");
+        const waiting = states.includes("computing") || (charts.due && isCharts);
+        // charts not drawn yet, far below the view: nothing shown, so nothing to mark
+        box.dataset.state = isCharts && charts.due && !box.firstElementChild ? "empty"
+          : waiting ? "computing" : states.includes("stale") ? "stale" : "fresh";
+        if (box.dataset.state === "fresh" || box.dataset.state === "empty") delete box.dataset.note;
         else box.dataset.note = box.dataset.state === "computing" ? data.ui.computing : data.ui.stale;
       }
       return states;
@@ -261,6 +264,11 @@
       const view = state.views["1"] || data.view;
       // a box shown, even empty, is one the observer can see coming: none is drawn for a view without tables
       if (chartsBox && view.tables.length) chartsBox.hidden = false;
+      // far from the view, the charts of other inputs are taken away rather than kept, marked, until drawn
+      if (chartsBox && !chartsBox.hidden && !charts.near) {
+        chartsBox.__krResize?.disconnect();
+        chartsBox.replaceChildren();
+      }
       markBoxes();
       if (!chartsBox || chartsBox.hidden || charts.near) drawChartsSoon();
     }

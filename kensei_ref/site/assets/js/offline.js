@@ -63,8 +63,27 @@
     panel.append(paragraph);
   }
 
-  if (window.location.protocol === "file:") { message(ui.file); return; }
-  if (!("serviceWorker" in navigator) || !("caches" in window)) { message(ui.unsupported); return; }
+  // A page opened in place (navigation.js) may be the Offline page: its panel is filled then.
+  function whenThePanelOpens(fillPanel) {
+    if (!window.document$ || typeof window.document$.subscribe !== "function") return;
+    window.document$.subscribe(() => {
+      const next = document.getElementById("kr-offline-panel");
+      if (next === panel) return;
+      panel = next;
+      if (panel) fillPanel();
+    });
+  }
+
+  if (window.location.protocol === "file:") {
+    message(ui.file);
+    whenThePanelOpens(() => message(ui.file));
+    return;
+  }
+  if (!("serviceWorker" in navigator) || !("caches" in window)) {
+    message(ui.unsupported);
+    whenThePanelOpens(() => message(ui.unsupported));
+    return;
+  }
 
   // ---- Status from the service worker --------------------------------------------------------------
   const wanted = () => {
@@ -184,6 +203,7 @@
   }
 
   let registration = null;
+  let refused = false;
   function post(data) {
     const worker = registration && registration.active;
     if (worker) worker.postMessage(data);
@@ -306,16 +326,11 @@
     reloadOnce();
   });
 
-  // A page opened in place (navigation.js) may be the Offline page: its panel is filled then.
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(() => {
-      const next = document.getElementById("kr-offline-panel");
-      if (next === panel) return;
-      panel = next;
-      if (panel && last) render(last);
-      else if (panel) post({ type: "status" });
-    });
-  }
+  whenThePanelOpens(() => {
+    if (refused) message(ui.unsupported);
+    else if (last) render(last);
+    else post({ type: "status" }); // answered once the worker runs (register, below)
+  });
 
   // Registering the worker and asking what is saved can wait until the page has loaded and is idle:
   // the reader reads first (idle.js).
@@ -355,6 +370,9 @@
         navigator.serviceWorker.addEventListener("message", once);
         channel({ type: "status" });
       })
-      .catch(() => message(ui.unsupported));
+      .catch(() => {
+        refused = true; // the browser refused the worker: an Offline page opened later says so too
+        message(ui.unsupported);
+      });
   }
 })();
