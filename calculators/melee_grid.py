@@ -409,26 +409,52 @@ class PairTables:
         each weighted (``weights``), the two strike orders combined ``chance : other``: the sums of the
         victory less ``chance`` times the weight (A striking first wins unless...), of the draw, and
         of the Wounds A loses when it strikes first, over ``t_a**C t_b**m`` with the run's last ``C``
-        (Horner's rule along the run: one more die of A per Wound)."""
-        most, base_a = k + bonus_b, self.base_a
-        victory = draw = taken = 0
-        for index, weight in enumerate(weights):
-            victory, draw, taken = victory * base_a, draw * base_a, taken * base_a
-            if not weight:
-                continue
-            c = first_c + index
-            if most >= 0:
-                loss, draw_a = self.a_first(c, k, bonus_a, most)
-                gamma = self.gamma[c]
-                taken_a = gamma[most] if most <= k and not bonus_a else self._taken_a(c, k, bonus_a, c + bonus_a, most)
-            else:
-                loss = draw_a = self.a[0] ** (c + bonus_a)
-                taken_a = 0
-            victory_b, draw_b = self.b_first(c, k, bonus_a, most)
-            victory += weight * (other * victory_b - chance * loss)
-            draw += weight * (chance * draw_a + other * draw_b)
-            taken += weight * taken_a
-        return victory, draw, taken
+        (Horner's rule along the run: one more die of A per Wound).
+
+        A pair's victory term is ``other * V_b - chance * L_a`` (``V_b``: A wins when B strikes first,
+        ``L_a``: A does not win when it strikes first) and its draw term ``other * (D_b + V_b) -
+        chance * (L_a - D_a)`` less the victory term, so the draws are summed through the latter
+        (:meth:`_pair_figures`)."""
+        base_a = self.base_a
+        victory = beyond = taken = 0
+        figures = self._pair_figures(k, bonus_a, bonus_b, first_c, weights, chance, other)
+        for weight, (term, term_beyond, taken_a) in zip(weights, figures, strict=True):
+            victory = victory * base_a + weight * term
+            beyond = beyond * base_a + weight * term_beyond
+            taken = taken * base_a + weight * taken_a
+        return victory, beyond - victory, taken
+
+    def _pair_figures(
+        self, k: int, bonus_a: int, bonus_b: int, first_c: int, weights: Sequence[int], chance: int, other: int
+    ) -> Iterable[tuple[int, int, int]]:
+        """For each pair of the run, ``other * V_b - chance * L_a``, ``other * (D_b + V_b) - chance *
+        (L_a - D_a)`` and A's Wounds taken when it strikes first (:meth:`run_sums`). Without bonus dice
+        (most pairs) they are the tables' entries as they stand, read along the run at once; with them,
+        a pair of no weight is not read (it may need tables no other pair needs)."""
+        count = len(weights)
+        sizes = range(first_c, first_c + count)
+        if bonus_a or bonus_b:
+            return (
+                self._bonus_figures(c, k, bonus_a, k + bonus_b, chance, other) if weight else (0, 0, 0)
+                for c, weight in zip(sizes, weights)
+            )
+        (own_a, beyond_a), (own_b, beyond_b), gamma = self.within_a, self.within_b, self.gamma
+        answer, answer_beyond = own_b[k][first_c : first_c + count], beyond_b[k][first_c : first_c + count]
+        return (
+            (other * won - chance * own_a[c][k], other * whole - chance * beyond_a[c][k], gamma[c][k])
+            for c, whole, won in zip(sizes, answer, answer_beyond, strict=True)
+        )
+
+    def _bonus_figures(self, c: int, k: int, bonus_a: int, most: int, chance: int, other: int) -> tuple[int, int, int]:
+        """:meth:`_pair_figures` of one pair with bonus dice (or Defensive Position) on a side."""
+        if most >= 0:
+            loss, draw_a = self.a_first(c, k, bonus_a, most)
+            taken_a = self.gamma[c][most] if most <= k and not bonus_a else self._taken_a(c, k, bonus_a, most)
+        else:
+            loss = draw_a = self.a[0] ** (c + bonus_a)
+            taken_a = 0
+        victory_b, draw_b = self.b_first(c, k, bonus_a, most)
+        return other * victory_b - chance * loss, other * (draw_b + victory_b) - chance * (loss - draw_a), taken_a
 
     def a_first(self, c: int, k: int, bonus_a: int, most: int) -> tuple[int, int]:
         """A striking first (``K = most ≥ 0``): the chance it does not win and of a draw, over
@@ -480,7 +506,7 @@ class PairTables:
             self._bonus_rows[bonus] = power_row(self.race_a.scaled, bonus)
         return self._bonus_rows[bonus]
 
-    def _taken_a(self, c: int, k: int, bonus_a: int, big: int, most: int) -> int:
+    def _taken_a(self, c: int, k: int, bonus_a: int, most: int) -> int:
         """A striking first: B's expected Wounds dealt back, capped at ``c``."""
         gamma = self.gamma[c]
         if bonus_a:
@@ -489,32 +515,26 @@ class PairTables:
         else:
             taken = gamma[most]
         if most > k:
-            reach, powers = self.reach("b"), self.row(self.a, big)
+            reach, powers = self.reach("b"), self.row(self.race_a.scaled, c + bonus_a)
             for total in range(k, min(most, len(powers))):
                 deepest = min(c, (most - total) * (len(self.b) - 1))  # beyond, B's dice cannot reach
                 capped = sum(reach[level][most - total] for level in range(1, deepest + 1))
-                taken -= powers[total] * self.base_b**total * capped
+                taken -= powers[total] * capped
         return taken
 
     def _small_a(self, big: int, k: int, most: int, plus_one: int) -> int:
         """``P(X ≥ k and X + τ_{X + plus_one} ≤ K)``: only with B's bonus dice (``K > k``)."""
         if most <= k:
             return 0
-        reach, row = self.reach("b"), self.row(self.a, big)
-        return sum(
-            row[total] * reach[total + plus_one][most - total] * self.base_b**total
-            for total in range(k, min(most, len(row)))
-        )
+        reach, row = self.reach("b"), self.row(self.race_a.scaled, big)
+        return sum(row[total] * reach[total + plus_one][most - total] for total in range(k, min(most, len(row))))
 
     def _small_b(self, blows: int, c: int, big: int, plus_one: int) -> int:
         """``P(Y ≥ c and Y + σ_{Y + plus_one} ≤ C)``: only with A's bonus dice (``C > c``)."""
         if big <= c:
             return 0
-        reach, row = self.reach("a"), self.row(self.b, blows)
-        return sum(
-            row[total] * reach[total + plus_one][big - total] * self.base_a**total
-            for total in range(c, min(big, len(row)))
-        )
+        reach, row = self.reach("a"), self.row(self.race_b.scaled, blows)
+        return sum(row[total] * reach[total + plus_one][big - total] for total in range(c, min(big, len(row))))
 
 
 # ---- The enemy's reaction shot and first blow, together ------------------------------------------
