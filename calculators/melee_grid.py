@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain, islice, repeat
 from math import lcm
-from operator import add, mul
+from operator import add, mul, sub
 from typing import Any
 
 from . import melee
@@ -839,14 +839,17 @@ class MeleeGrid:
             for lost_mine in range(low, high):
                 dealt[mine - lost_mine + bonus_a] += lift * spare * rows.scaled[lost_mine]
             blows = max(0, enemy + bonus_b)
-            after = self._after_blow(rows, low, high, blows, bonus_b, tables)
-            factor = other * spare * base_b ** (top - blows)
-            for total, weight in enumerate(after):
+            start, after = self._after_blow(rows, low, high, blows, bonus_b, tables)
+            scale = base_b ** (top - blows)
+            factor = other * spare * scale
+            mass = weighted = 0  # Horner's rule: the totals' weights brought to one denominator
+            for total, weight in enumerate(after, start):
+                mass = mass * base_a + weight
+                weighted = weighted * base_a + weight * (mine - total)
                 if weight:
                     dealt[mine - total + bonus_a] += factor * weight
-            scale = base_b ** (top - blows)
-            unwiped += scale * cumulated(after, base_a)[-1]
-            short += scale * cumulated([weight * (mine - total) for total, weight in enumerate(after)], base_a)[-1]
+            unwiped += scale * mass
+            short += scale * weighted
         whole_mass = charged * base_b**top * base_a**most
         dealt[0] += other * (whole_mass - unwiped * base_a ** (most - mine + 1))
         lost_before = sum(level * weight for level, weight in enumerate(rows.plain))
@@ -855,20 +858,21 @@ class MeleeGrid:
 
     def _after_blow(
         self, rows: ReactionRows, low: int, high: int, blows: int, bonus_b: int, tables: PairTables
-    ) -> Series:
+    ) -> tuple[int, Series]:
         """Your unit's losses to the reaction (from ``low`` to ``high``) and the enemy's first blow of
-        ``blows`` dice, below your unit's Wounds (each weight scaled by ``t_A`` per Wound)."""
+        ``blows`` dice, below your unit's Wounds (each weight scaled by ``t_A`` per Wound): the first
+        total that may have weight, and the weights from it up (none below ``low``, where the
+        thresholds' totals are the same)."""
         mine = self.mine_total
         blow = scaled_die(tables.b, tables.base_a)
         if rows.blow is None:
-            return self._blow_row(blow, blows)
+            return 0, self._blow_row(blow, blows)
         if bonus_b < 0:
             raise ValueError("a reaction shot and Defensive Position together are not read here")
         pair = rows.blow
         upper = pair.full if high >= len(pair.reactions) or high >= mine else pair.below(high)
-        lower = [0] * mine if low == 0 else pair.below(low)
-        series = [above - below for above, below in zip(upper, lower, strict=True)]
-        return convolve(series, power_row(blow, bonus_b), mine) if bonus_b else series
+        series = upper[low:] if low == 0 else list(map(sub, upper[low:], pair.below(low)[low:]))
+        return low, convolve(series, power_row(blow, bonus_b), mine - low) if bonus_b else series
 
     def _blow_row(self, blow: Die, count: int) -> Series:
         """``count`` rolls of ``blow`` below your unit's Wounds, each from the largest count kept below it
