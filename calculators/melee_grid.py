@@ -547,8 +547,9 @@ class ReactionAndBlow:
 
     Both are rolled once per enemy Wound, so the whole is a power of one small polynomial. The
     outnumbering bonus depends on your models after the reaction, so the totals are also needed
-    for the reactions below a threshold (:meth:`below`): that power restricted to the reactions
-    under the threshold changes by at most a few terms from one Wound to the next."""
+    for the reactions from a threshold up (:meth:`above`): that power restricted to the reactions
+    from the threshold changes by at most a few terms from one Wound to the next, and its totals
+    start at the threshold, so that a threshold costs only the totals above it."""
 
     def __init__(self, reaction: Die, blow: Die, size: int) -> None:
         self.reaction, self.blow, self.size = reaction, blow, size
@@ -556,14 +557,16 @@ class ReactionAndBlow:
         self.reactions: Series = [1]
         self.blows: Series = [1] + [0] * (size - 1)
         self.full: Series = list(self.blows)
-        self._below: dict[int, Series] = {}
+        self._above: dict[int, Series] = {}
 
     def advance(self) -> None:
         """One enemy Wound more, for the full power and every threshold kept."""
         blows = convolve(self.blows, self.blow, self.size)
-        self._below = {
-            threshold: combine((*self._terms(self.both, series), *self._crossing(threshold, blows)), self.size)
-            for threshold, series in self._below.items()
+        self._above = {
+            threshold: combine(
+                (*self._terms(self.both, series), *self._crossing(threshold, blows)), self.size - threshold
+            )
+            for threshold, series in self._above.items()
         }
         self.reactions = convolve(
             self.reactions, self.reaction, min(self.size, len(self.reactions) + len(self.reaction) - 1)
@@ -577,40 +580,51 @@ class ReactionAndBlow:
         return ((weight, face, series) for face, weight in enumerate(die))
 
     def _crossing(self, threshold: int, blows: Series) -> Iterator[tuple[int, int, Series]]:
-        """The terms that take off the reactions crossing ``threshold`` with this Wound's die (from
-        below it to ``threshold + offset``), each with the blows of all the enemy's Wounds."""
+        """The terms that add the reactions crossing ``threshold`` with this Wound's die (from below
+        it to ``threshold + offset``), each with the blows of all the enemy's Wounds, as the totals
+        from ``threshold`` up."""
         reactions, reaction = self.reactions, self.reaction
         for offset in range(len(reaction) - 1):
             level = threshold + offset
             weight = sum(reaction[face] * reactions[level - face] for face in range(offset + 1, len(reaction))
                          if 0 <= level - face < min(threshold, len(reactions)))  # fmt: skip
-            yield -weight, level, blows
+            yield weight, offset, blows
 
-    def below(self, threshold: int) -> Series:
-        """The totals whose reaction was below ``threshold``, kept from now on (made from the nearest
-        threshold kept, or the full power, and the reactions between)."""
-        if threshold in self._below:
-            return self._below[threshold]
-        reactions = self.reactions
+    def above(self, threshold: int) -> Series:
+        """The totals whose reaction was ``threshold`` or more, from the total ``threshold`` up (none is
+        below it), kept from now on: made from the nearest threshold kept and the reactions between,
+        or from the reactions above it."""
+        if threshold in self._above:
+            return self._above[threshold]
+        reactions, blows, length = self.reactions, self.blows, max(0, self.size - threshold)
+        near = min(self._above, key=lambda kept: abs(kept - threshold), default=None)
         if threshold >= len(reactions):
-            series = list(self.full)
+            series = [0] * length
+        elif near is None or abs(near - threshold) > len(reactions) - threshold:
+            levels = range(threshold, len(reactions))
+            series = combine(((reactions[level], level - threshold, blows) for level in levels), length)
+        elif near > threshold:
+            levels = range(threshold, min(near, len(reactions)))
+            terms = ((reactions[level], level - threshold, blows) for level in levels)
+            series = combine(((1, near - threshold, self._above[near]), *terms), length)
         else:
-            near = min(self._below, key=lambda kept: abs(kept - threshold), default=None)
-            if near is None or abs(near - threshold) > len(reactions) - threshold:
-                series, low, high, sign = list(self.full), threshold, len(reactions), -1
-            else:
-                series = list(self._below[near])
-                low, high, sign = (near, threshold, 1) if near < threshold else (threshold, near, -1)
-            levels = range(low, min(high, len(reactions)))
-            series = combine(
-                ((1, 0, series), *((sign * reactions[level], level, self.blows) for level in levels)), self.size
-            )
-        self._below[threshold] = series
+            levels = range(near, threshold)
+            terms = ((-reactions[level], 0, blows[threshold - level :]) for level in levels)
+            series = combine(((1, 0, self._above[near][threshold - near :]), *terms), length)
+        self._above[threshold] = series
         return series
+
+    def between(self, low: int, high: int | None) -> Series:
+        """The totals whose reaction was from ``low`` to below ``high`` (``None``: any above ``low``),
+        from the total ``low`` up (:meth:`above`, or the full power when ``low`` is 0)."""
+        upper = self.full if low == 0 else self.above(low)
+        if high is None:
+            return upper
+        return upper[: high - low] + list(map(sub, upper[high - low :], self.above(high)))
 
     def keep(self, thresholds: set[int]) -> None:
         """Forget the thresholds not in ``thresholds`` (each costs a few terms per enemy Wound)."""
-        self._below = {threshold: series for threshold, series in self._below.items() if threshold in thresholds}
+        self._above = {threshold: series for threshold, series in self._above.items() if threshold in thresholds}
 
 
 # ---- The grid: every pair of sizes a charge row meets --------------------------------------------
@@ -870,8 +884,7 @@ class MeleeGrid:
         if bonus_b < 0:
             raise ValueError("a reaction shot and Defensive Position together are not read here")
         pair = rows.blow
-        upper = pair.full if high >= len(pair.reactions) or high >= mine else pair.below(high)
-        series = upper[low:] if low == 0 else list(map(sub, upper[low:], pair.below(low)[low:]))
+        series = pair.between(low, None if high >= len(pair.reactions) or high >= mine else high)
         return low, convolve(series, power_row(blow, bonus_b), mine - low) if bonus_b else series
 
     def _blow_row(self, blow: Die, count: int) -> Series:

@@ -275,9 +275,10 @@ def test_one_melee_of_the_tables_is_the_melee_calculators(a, b):
                         assert Fraction(taken, denominator) == back
 
 
-def test_the_reaction_and_blow_below_any_threshold_are_the_direct_sums():
+def test_the_reaction_and_blow_above_any_threshold_are_the_direct_sums():
     """The restricted powers, kept and moved from one threshold to another as the enemy grows, are
-    the reaction's weights below the threshold times the blow's."""
+    the reaction's weights from the threshold up times the blow's, and none of their totals is below
+    the threshold."""
     reaction, blow, size = (5, 3, 2), (4, 1, 3), 25
     both = ReactionAndBlow(reaction, blow, size)
     rng = random.Random(5)
@@ -286,8 +287,10 @@ def test_the_reaction_and_blow_below_any_threshold_are_the_direct_sums():
         thresholds = set(rng.sample(range(1, 30), 3))
         reactions, blows = power_row(reaction, enemy), power_row(blow, enemy)
         for threshold in thresholds:
-            below = [weight if level < threshold else 0 for level, weight in enumerate(reactions)]
-            assert both.below(threshold) == convolve(below, blows, size)
+            above = [weight if level >= threshold else 0 for level, weight in enumerate(reactions)]
+            totals = convolve(above, blows, size)
+            assert totals[:threshold] == [0] * min(threshold, size)
+            assert both.above(threshold) == totals[threshold:]
         both.keep(thresholds)
 
 
