@@ -960,8 +960,8 @@ class MeleeGrid:
                 sum(factor[lost] * part.draw for lost, part in group.items()),
                 sum(factor[lost] * part.taken for lost, part in group.items()),
             )
-            coefficients = {lost: [factor[lost] * weight for weight in part.dealt] for lost, part in group.items()}
-            spread = horner(coefficients, tables.a, self.most_dice, self.enemy_total + 1)
+            rows = {lost: part.dealt for lost, part in group.items()}
+            spread = horner(factor, rows, tables.a, self.most_dice, self.enemy_total + 1)
             over = whole * base_b ** (top + self.margin) * tables.base_a**self.most_dice
             parts.append((MeleeSums(figures, spread), over))
         extra = lcm(*(over for _, over in parts)) if parts else 1
@@ -982,16 +982,18 @@ class MeleeSums:
     dealt: Series
 
 
-def horner(coefficients: dict[int, Series], die: Die, most: int, size: int) -> Series:
-    """``Σ_n P_n * die**n`` with ``P_n[L] = coefficients[L][n]`` (``L`` the enemy's losses before the
-    melee, an index of the result), every total from ``size - 1`` up counted at ``size - 1`` (the
-    enemy cannot lose more Wounds than it has)."""
+def horner(factors: dict[int, int], rows: dict[int, Series], die: Die, most: int, size: int) -> Series:
+    """``Σ_n P_n * die**n`` with ``P_n[L] = factors[L] * rows[L][n]`` (``L`` the enemy's losses before
+    the melee, an index of the result), every total from ``size - 1`` up counted at ``size - 1`` (the
+    enemy cannot lose more Wounds than it has). Each coefficient is made as it is added (a table of
+    them all would hold tens of megabytes of numbers of thousands of bits), and none for no weight."""
     spread = [0] * size
     for dice in range(most, -1, -1):
         grown = convolve(spread, die, size + len(die) - 1)
         spread = [*grown[: size - 1], sum(grown[size - 1 :])]
-        for lost, row in coefficients.items():
-            spread[lost] += row[dice]
+        for lost, row in rows.items():
+            if row[dice]:
+                spread[lost] += factors[lost] * row[dice]
     return spread
 
 
