@@ -321,6 +321,7 @@ class PairTables:
         self.gamma = self._race_table("taken", self.race_a, most_a, lambda: self.race_a.taken(most_a))
         self._rows: dict[tuple[Die, int], Series] = self.kept.setdefault(("rows",), {})
         self._bonus_rows: dict[int, Series] = {}
+        self._capped_sums: dict[tuple[int, int], int] = {}
 
     def _passage(self, die: Die, levels: int, size: int) -> list[Series]:
         """:func:`passage_table`, kept for the turn under the die and size (a table of more levels
@@ -515,12 +516,19 @@ class PairTables:
         else:
             taken = gamma[most]
         if most > k:
-            reach, powers = self.reach("b"), self.row(self.race_a.scaled, c + bonus_a)
+            powers = self.row(self.race_a.scaled, c + bonus_a)
             for total in range(k, min(most, len(powers))):
                 deepest = min(c, (most - total) * (len(self.b) - 1))  # beyond, B's dice cannot reach
-                capped = sum(reach[level][most - total] for level in range(1, deepest + 1))
-                taken -= powers[total] * capped
+                taken -= powers[total] * self._capped(most - total, deepest)
         return taken
+
+    def _capped(self, dice: int, deepest: int) -> int:
+        """``Σ_{x=1..deepest} P(τ_x ≤ dice) * t_b**dice``: B's ``dice`` dice deal at least ``x`` (kept:
+        the pairs with bonus dice ask for a few of them again and again)."""
+        if (dice, deepest) not in self._capped_sums:
+            reach = self.reach("b")
+            self._capped_sums[dice, deepest] = sum(reach[level][dice] for level in range(1, deepest + 1))
+        return self._capped_sums[dice, deepest]
 
     def _small_a(self, big: int, k: int, most: int, plus_one: int) -> int:
         """``P(X ≥ k and X + τ_{X + plus_one} ≤ K)``: only with B's bonus dice (``K > k``)."""
