@@ -322,6 +322,9 @@ class PairTables:
         self._rows: dict[tuple[Die, int], Series] = self.kept.setdefault(("rows",), {})
         self._bonus_rows: dict[int, Series] = {}
         self._capped_sums: dict[tuple[int, int], int] = {}
+        self._direct_terms: dict[str, int] = {}
+        self.direct_budget = self.size_a * self.size_b
+        """The products the rare pairs of a side may cost summed directly (:meth:`_direct`)."""
 
     def _passage(self, die: Die, levels: int, size: int) -> list[Series]:
         """:func:`passage_table`, kept for the turn under the die and size (a table of more levels
@@ -469,6 +472,9 @@ class PairTables:
         if c > k and most <= big:
             loss = self.within_a[0][big][most] - self._small_a(big, k, most, 0)
             return loss, loss - self.within_a[1][big][most] + self._small_a(big, k, most, 1)
+        if self._direct("a", min(c + 1, k) + min(c, k)):
+            loss = self._race_sum("a", big, min(c + 1, k), most, 0)
+            return loss, loss - self._race_sum("a", big, min(c, k), most, 1)
         whole, whole_plus = self.whole("a")
         if c < k:
             over = self.over_a(bonus_a)
@@ -491,6 +497,9 @@ class PairTables:
         if k > c and big <= blows:
             victory = self.within_b[1][blows][big] - self._small_b(blows, c, big, 1)
             return victory, self.within_b[0][blows][big] - self._small_b(blows, c, big, 0) - victory
+        if self._direct("b", min(k, c) + min(k + 1, c)):
+            victory = self._race_sum("b", blows, min(k, c), big, 1)
+            return victory, self._race_sum("b", blows, min(k + 1, c), big, 0) - victory
         whole, whole_plus = self.whole("b")
         if k < c:
             over = self.over_b(bonus_b)
@@ -500,6 +509,29 @@ class PairTables:
             within = self._small_b(blows, c, big, 0)
         victory = whole_plus[blows][big] - beyond
         return victory, whole[blows][big] - within - victory
+
+    def _direct(self, side: str, terms: int) -> bool:
+        """Whether the rare pairs of ``side`` striking first (:meth:`a_first` and :meth:`b_first` past
+        their tables of totals within the caps) are summed over the blow's totals (:meth:`_race_sum`),
+        ``terms`` products for this pair, rather than read from the whole races and the blows beyond
+        the caps: a few pairs (the few of a counter-charge's bonus, or of an enemy that charged) cost
+        far less than those tables, which are made once the sums would have cost as much (many
+        pairs, as when a side with fewer Wounds has more models after a reaction shot)."""
+        spent = self._direct_terms.get(side, 0) + terms
+        if spent > self.direct_budget:
+            self._direct_terms[side] = self.direct_budget + 1  # from now on, the tables
+            return False
+        self._direct_terms[side] = spent
+        return True
+
+    def _race_sum(self, side: str, dice: int, below: int, most: int, plus_one: int) -> int:
+        """``P(X < below and X + τ_{X + plus_one} ≤ most)`` for ``side``'s blow ``X`` of ``dice`` dice and
+        the other side's first passages ``τ``, over ``t_side**dice t_other**most``: each total's
+        weight (the scaled dice's powers, over ``t_side**dice t_other**x``) times the chance the other
+        side reaches it in time (over ``t_other**(most - x)``)."""
+        race, reach = (self.race_a, self.reach("b")) if side == "a" else (self.race_b, self.reach("a"))
+        row = self.row(race.scaled, dice)
+        return sum(row[x] * reach[x + plus_one][most - x] for x in range(min(below, most + 1, len(row))))
 
     def _bonus_row(self, bonus: int) -> Series:
         """A's bonus dice, scaled as :class:`Race` scales them (kept: every pair of a run reads it)."""

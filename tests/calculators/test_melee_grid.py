@@ -252,11 +252,14 @@ DICE = [((5, 3, 2), (4, 1, 3)), ((5, 0, 2, 1), (3, 1, 0, 2)), ((7, 2), (4, 1, 3)
 BONUSES = [(0, 0), (2, 0), (4, 0), (0, 2), (0, 4), (0, -3), (2, -3), (0, -6), (4, -9)]
 
 
+@pytest.mark.parametrize("budget", [0, 10**9], ids=["whole tables", "summed"])
 @pytest.mark.parametrize(("a", "b"), DICE)
-def test_one_melee_of_the_tables_is_the_melee_calculators(a, b):
+def test_one_melee_of_the_tables_is_the_melee_calculators(a, b, budget):
     """Every pair of small sizes and bonuses (negative: Defensive Position), both strike orders: the
-    tables' victory, draw and Wounds lost when A strikes first are the melee calculator's exchanges."""
+    tables' victory, draw and Wounds lost when A strikes first are the melee calculator's exchanges,
+    the rare pairs read from the whole races or summed over the blow's totals."""
     tables = PairTables(a, b, 11, 15)
+    tables.direct_budget = budget
     for c in range(1, 7):
         for k in range(1, 7):
             for bonus_a, bonus_b in BONUSES:
