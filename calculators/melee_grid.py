@@ -238,20 +238,23 @@ class Race:
             if cap < self.size:
                 head = add_at(head, sign * row[cap], cap, passage[cap + 1])
             beyond.append(cumulated(head, self.base))
-            state = self._threshold_moved(following, scale(row, sign), cap, passage)
+            state = self._threshold_moved(following, row, sign, cap, passage)
             row = convolve(row, self.scaled, self.size)
         return own, beyond
 
-    def _threshold_moved(self, state: list[Series], row: Series, cap: int, passage: list[Series]) -> list[Series]:
+    def _threshold_moved(
+        self, state: list[Series], row: Series, sign: int, cap: int, passage: list[Series]
+    ) -> list[Series]:
         """The state of the totals above ``cap`` advanced by one die, corrected to the totals above
         ``cap + 1``: a die of ``j ≥ 2`` lifts totals from ``cap + 2 - j``...``cap`` over the new
-        threshold, and a die of 0 leaves the total ``cap + 1`` under it."""
+        threshold, and a die of 0 leaves the total ``cap + 1`` under it (``sign`` -1: the totals
+        within the cap, which gain and lose the same)."""
         scaled = self.scaled
         for face in range(2, len(scaled)):
             for total in range(max(0, cap + 2 - face), min(cap + 1, self.size)):
-                state = self.term(state, scaled[face] * row[total], total + face, passage)
+                state = self.term(state, sign * scaled[face] * row[total], total + face, passage)
         if cap + 1 < self.size:
-            state = self.term(state, -scaled[0] * row[cap + 1], cap + 1, passage)
+            state = self.term(state, -sign * scaled[0] * row[cap + 1], cap + 1, passage)
         return state
 
     def taken(self, count: int) -> list[Series]:
@@ -284,10 +287,14 @@ class Race:
 
 
 def add_at(series: Series, weight: int, at: int, row: Sequence[int]) -> Series:
-    """``series + weight * z**at * row``, truncated to the length of ``series``."""
-    if not weight or at >= len(series):
+    """``series + weight * z**at * row``, truncated to the length of ``series``, from ``row``'s first
+    weight on (a first passage's law starts with as many zeros as the rolls it needs at least, and
+    a sum with zero still copies a number of thousands of bits)."""
+    first = next(filter(None, row), 0)
+    start = at + (row.index(first) if first else len(row))
+    if not weight or start >= len(series):
         return series
-    return series[:at] + list(map(add, series[at:], map(mul, row, repeat(weight))))
+    return series[:start] + list(map(add, series[start:], map(mul, row[start - at :], repeat(weight))))
 
 
 # ---- One pair of dice: the melee of any sizes ---------------------------------------------------
