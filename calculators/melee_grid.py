@@ -773,6 +773,9 @@ class ReactionRows:
 TablesKey = tuple[Die, Die, int, int]
 """What a :class:`PairTables` is made from: the two strike dice and the most dice of each side."""
 
+Sizes = dict[tuple[Die, Die], tuple[int, int]]
+"""The most dice of each side that the tables of two strike dice are made for (:func:`table_sizes`)."""
+
 
 class MeleeGrid:
     """Every melee of a charge row at once (see the module's docstring), for one reaction shot.
@@ -783,7 +786,13 @@ class MeleeGrid:
     a row's figures; the work per enemy size (:class:`Slice`) is kept, since rows share the enemy
     sizes they meet."""
 
-    def __init__(self, setting: MeleeSetting, reaction: Die, tables: dict[TablesKey, PairTables] | None = None) -> None:
+    def __init__(
+        self,
+        setting: MeleeSetting,
+        reaction: Die,
+        tables: dict[TablesKey, PairTables] | None = None,
+        planned: Sizes | None = None,
+    ) -> None:
         self.setting = setting
         self.reaction = reaction
         self.mine_total = len(setting.mine_models) - 1
@@ -793,6 +802,7 @@ class MeleeGrid:
         self.margin = max(0, most_b)
         self.most_dice = self.mine_total + most_a
         self._tables = {} if tables is None else tables
+        self._planned = {} if planned is None else planned
         self._slices: dict[int, Slice] = {}
         self._blows: dict[tuple[Die, int], Series] = {}
 
@@ -811,13 +821,27 @@ class MeleeGrid:
 
     def tables(self, defensive: int) -> PairTables:
         """The tables of the melees against an enemy holding ``defensive`` levels of Defensive Position,
-        kept under everything they are made from: grids of other replies with the same dice share them."""
-        a_die = self.setting.a_dice[defensive]
-        key = (a_die, self.setting.b_die, self.most_dice, self.enemy_total + self.margin)
+        kept under everything they are made from: grids of other replies with the same dice share them,
+        and tables made larger serve (their figures are the same for every size they hold). They are
+        made as large as ``planned`` asks for their dice, or for the same dice the other way round (the
+        melees of the turn's other replies: see :func:`table_sizes`)."""
+        a_die, b_die = self.setting.a_dice[defensive], self.setting.b_die
+        most_a, most_b = self.most_dice, self.enemy_total + self.margin
+        planned_a, planned_b = self._planned.get((a_die, b_die), (0, 0))
+        swapped_b, swapped_a = self._planned.get((b_die, a_die), (0, 0))
+        key = (a_die, b_die, max(most_a, planned_a, swapped_a), max(most_b, planned_b, swapped_b))
         if key not in self._tables:
+            for (kept_a, kept_b, size_a, size_b), made in self._tables.items():
+                if (kept_a, kept_b) == (a_die, b_die) and size_a >= most_a and size_b >= most_b:
+                    return made
             kept = next((tables.kept for tables in self._tables.values()), None)  # one store for the turn
-            self._tables[key] = PairTables(a_die, self.setting.b_die, key[2], key[3], kept)
+            self._tables[key] = PairTables(a_die, b_die, key[2], key[3], kept)
         return self._tables[key]
+
+    def table_sizes(self) -> Sizes:
+        """The sizes this grid's tables need, under their dice (for the ``planned`` of other grids)."""
+        most = (self.most_dice, self.enemy_total + self.margin)
+        return {(a_die, self.setting.b_die): most for a_die in self.setting.a_dice.values()}
 
     def slices(self, wanted: set[int]) -> dict[int, Slice]:
         """The slices of the enemy sizes ``wanted`` (Wounds it lost to the shots), made in one pass
@@ -1018,6 +1042,18 @@ class MeleeGrid:
             totals = [total + value * times for total, value in zip(totals, sums.figures, strict=True)]
             dealt = [total + value * times for total, value in zip(dealt, sums.dealt, strict=True)]
         return MeleeSums((totals[0], totals[1], totals[2]), dealt), extra
+
+
+def table_sizes(grids: Iterable[MeleeGrid]) -> Sizes:
+    """The largest sizes the tables of each pair of dice need over ``grids`` (the melees of a turn's
+    replies: a counter-charge's bonus dice ask for tables a few dice larger than a withstanding
+    enemy's), to make each pair's tables once for all of them (:meth:`MeleeGrid.tables`)."""
+    sizes: Sizes = {}
+    for grid in grids:
+        for dice, (most_a, most_b) in grid.table_sizes().items():
+            known_a, known_b = sizes.get(dice, (0, 0))
+            sizes[dice] = max(known_a, most_a), max(known_b, most_b)
+    return sizes
 
 
 @dataclass(frozen=True, eq=False, repr=False)
