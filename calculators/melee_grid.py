@@ -457,7 +457,19 @@ class PairTables:
         )
 
     def _bonus_figures(self, c: int, k: int, bonus_a: int, most: int, chance: int, other: int) -> tuple[int, int, int]:
-        """:meth:`_pair_figures` of one pair with bonus dice (or Defensive Position) on a side."""
+        """:meth:`_pair_figures` of one pair with bonus dice (or Defensive Position) on a side. The
+        side with fewer Wounds having the bonus dice of more models (most such pairs) reads the tables
+        as they stand at ``C = c + bonus_a`` and ``K = most``: the other side's blow never reaches
+        the totals past the caps that :meth:`a_first` and :meth:`b_first` correct."""
+        big = c + bonus_a
+        if (not bonus_a and c < k <= most) or most == k < c:
+            (own_a, beyond_a), (own_b, beyond_b) = self.within_a, self.within_b
+            taken_a = self.gamma[c][most] if most <= k and not bonus_a else self._taken_a(c, k, bonus_a, most)
+            return (
+                other * beyond_b[most][big] - chance * own_a[big][most],
+                other * own_b[most][big] - chance * beyond_a[big][most],
+                taken_a,
+            )
         if most >= 0:
             loss, draw_a = self.a_first(c, k, bonus_a, most)
             taken_a = self.gamma[c][most] if most <= k and not bonus_a else self._taken_a(c, k, bonus_a, most)
