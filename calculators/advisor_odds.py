@@ -444,9 +444,9 @@ class Turn:
             return
         variants = {"counter-charge": ("counter-charge", "counter-charged"), "run-away": ()}
         grids = []
-        for reply in dict.fromkeys(each for reply in replies for each in variants.get(reply, (reply,))):
+        for melee in dict.fromkeys(each for reply in replies for each in variants.get(reply, (reply,))):
             try:
-                grids.append(MeleeGrid(self.replying(reply).setting(), (1,)))
+                grids.append(MeleeGrid(self.replying(melee).setting(), (1,)))
             except CalculatorInputError:
                 continue  # the melee calculator refuses this reply's melee: its rows say so when made
         self._planned.update(table_sizes(grids))

@@ -447,7 +447,7 @@ class PairTables:
         if bonus_a or bonus_b:
             return (
                 self._bonus_figures(c, k, bonus_a, k + bonus_b, chance, other) if weight else (0, 0, 0)
-                for c, weight in zip(sizes, weights)
+                for c, weight in zip(sizes, weights, strict=True)
             )
         (own_a, beyond_a), (own_b, beyond_b), gamma = self.within_a, self.within_b, self.gamma
         answer, answer_beyond = own_b[k][first_c : first_c + count], beyond_b[k][first_c : first_c + count]
