@@ -446,9 +446,11 @@ class Turn:
         grids = []
         for melee in dict.fromkeys(each for reply in replies for each in variants.get(reply, (reply,))):
             try:
-                grids.append(MeleeGrid(self.replying(melee).setting(), (1,)))
+                setting = self.replying(melee).setting()
             except CalculatorInputError:
                 continue  # the melee calculator refuses this reply's melee: its rows say so when made
+            if setting.a_dice:  # none when the calculator refuses every enemy size
+                grids.append(MeleeGrid(setting, (1,)))
         self._planned.update(table_sizes(grids))
 
     def _charged_sizes(self, die: tuple[int, ...]) -> set[int]:

@@ -13,6 +13,7 @@ from unit_profiles import ARCHERS, SAMURAI, unit_of_type, units_file
 from calculators import CalculatorInputError
 from calculators.advisor import prepared_turn as _turn
 from calculators.advisor_odds import MOVES, Keeps, Link, Row, RowLeftOut, _rules_of, capped, loaded_after, sequence_row
+from calculators.enemy_reply import scored_row
 from calculators.melee import CALCULATOR as MELEE
 from calculators.melee import Side, both_orders
 from calculators.melee_grid import PairTables, ReactionAndBlow, convolve, power_row
@@ -311,3 +312,20 @@ def test_the_rows_of_a_turn_do_not_depend_on_their_order():
     for actions, row in zip(charges, rows[tuple(charges)], strict=True):
         _, alone = _turn(samurai, archers, situation, None)
         assert sequence_row(alone, actions) == row
+
+
+def test_the_replies_of_a_turn_share_one_set_of_tables_for_each_pair_of_dice():
+    """A charge scored under every reply has its tables made once for each pair of dice, as large as
+    the largest of its melees (a counter-charge's bonus dice): the other replies' grids take them,
+    with the same rows as a turn whose replies make tables for themselves (more of them)."""
+    samurai, archers = read_units(units_file(SAMURAI, {**ARCHERS, "name": "enemy"}))
+    situation = {"distance": 9, "enemy_reaction": "best"}
+    _, turn = _turn(samurai, archers, situation, None)
+    row = scored_row(turn, ("charge",), lambda row: row.victory)
+    assert {reply.reply for reply in row.replies} >= {"fight", "shoot", "counter-charge"}
+    made = [(a, b) for a, b, _, _ in turn._tables]  # what the turn made is the point
+    assert len(set(made)) == len(made)
+    _, alone = _turn(samurai, archers, situation, None)
+    alone.plan_melees = lambda replies: None  # each reply makes tables for itself
+    assert scored_row(alone, ("charge",), lambda row: row.victory) == row
+    assert len(alone._tables) > len(made)
