@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from itertools import chain, islice, repeat
 from math import lcm
 from operator import add, mul, sub
@@ -323,15 +324,34 @@ class PairTables:
         # and B's blow back, capped at A's Wounds (levels up to what B's dice can deal, up to A's size)
         levels_b = max(self.size_b + len(a), min(self.size_a, (self.size_b - 1) * (len(b) - 1)) + 1)
         self.passage_b = self._passage(b, levels_b, self.size_b)
-        self.within_a = self._overkill(self.race_a, 0, most_a, self.passage_b, within=True)
-        self.within_b = self._overkill(self.race_b, 0, most_b, self.passage_a, within=True)
-        self.gamma = self._race_table("taken", self.race_a, most_a, lambda: self.race_a.taken(most_a))
         self._rows: dict[tuple[Die, int], Series] = self.kept.setdefault(("rows",), {})
         self._bonus_rows: dict[int, Series] = {}
         self._capped_sums: dict[tuple[int, int], int] = {}
         self._direct_terms: dict[str, int] = {}
+        self._capped_answers: dict[int, Series] = {}
         self.direct_budget = self.size_a * self.size_b
         """The products the rare pairs of a side may cost summed directly (:meth:`_direct`)."""
+
+    @cached_property
+    def within_a(self) -> tuple[list[Series], list[Series]]:
+        """A's blows within its own Wounds (:meth:`Race.overkill` with ``within``), made when first read:
+        a grid of few pairs sums them instead (:meth:`run_sums`)."""
+        return self._overkill(self.race_a, 0, self.size_a - 1, self.passage_b, within=True)
+
+    @cached_property
+    def within_b(self) -> tuple[list[Series], list[Series]]:
+        """B's blows within its own Wounds, made when first read."""
+        return self._overkill(self.race_b, 0, self.size_b - 1, self.passage_a, within=True)
+
+    @cached_property
+    def gamma(self) -> list[Series]:
+        """B's answers capped at A's Wounds (:meth:`Race.taken`), made when first read."""
+        most_a = self.size_a - 1
+        return self._race_table("taken", self.race_a, most_a, lambda: self.race_a.taken(most_a))
+
+    def made(self) -> bool:
+        """Whether the tables of the blows within the caps are made (then a pair reads them)."""
+        return "within_a" in self.__dict__
 
     def _passage(self, die: Die, levels: int, size: int) -> list[Series]:
         """:func:`passage_table`, kept for the turn under the die and size (a table of more levels
@@ -414,7 +434,15 @@ class PairTables:
         return kept
 
     def run_sums(
-        self, k: int, bonus_a: int, bonus_b: int, first_c: int, weights: Sequence[int], chance: int, other: int
+        self,
+        k: int,
+        bonus_a: int,
+        bonus_b: int,
+        first_c: int,
+        weights: Sequence[int],
+        chance: int,
+        other: int,
+        summed: bool = False,
     ) -> tuple[int, int, int]:
         """The melees of a run of A's sizes ``c = first_c, first_c + 1...`` (equal bonuses) against ``k``,
         each weighted (``weights``), the two strike orders combined ``chance : other``: the sums of the
@@ -425,10 +453,18 @@ class PairTables:
         A pair's victory term is ``other * V_b - chance * L_a`` (``V_b``: A wins when B strikes first,
         ``L_a``: A does not win when it strikes first) and its draw term ``other * (D_b + V_b) -
         chance * (L_a - D_a)`` less the victory term, so the draws are summed through the latter
-        (:meth:`_pair_figures`)."""
+        (:meth:`_pair_figures`). ``summed``: each pair's figures summed over the blow's totals instead
+        of read from tables (:meth:`_summed_figures`), for a grid of few pairs."""
         base_a = self.base_a
         victory = beyond = taken = 0
-        figures = self._pair_figures(k, bonus_a, bonus_b, first_c, weights, chance, other)
+        if summed and k + bonus_b >= 0:
+            sizes = range(first_c, first_c + len(weights))
+            figures: Iterable[tuple[int, int, int]] = (
+                self._summed_figures(c, k, bonus_a, k + bonus_b, chance, other) if weight else (0, 0, 0)
+                for c, weight in zip(sizes, weights, strict=True)
+            )
+        else:
+            figures = self._pair_figures(k, bonus_a, bonus_b, first_c, weights, chance, other)
         for weight, (term, term_beyond, taken_a) in zip(weights, figures, strict=True):
             victory = victory * base_a + weight * term
             beyond = beyond * base_a + weight * term_beyond
@@ -455,6 +491,35 @@ class PairTables:
             (other * won - chance * own_a[c][k], other * whole - chance * beyond_a[c][k], gamma[c][k])
             for c, whole, won in zip(sizes, answer, answer_beyond, strict=True)
         )
+
+    def _summed_figures(self, c: int, k: int, bonus_a: int, most: int, chance: int, other: int) -> tuple[int, int, int]:
+        """:meth:`_pair_figures` of one pair (``K = most ≥ 0``), summed over the strikes' totals as the
+        melee defines them, with no table: A striking first does not win when its blow ``X`` is below
+        ``min(c + 1, k)`` and B answers with at least ``X``, and B answers with at least ``X + 1``
+        when ``X`` is below ``min(c, k)``; B striking first with ``Y`` loses when ``Y`` is below
+        ``min(k, c)`` and A answers with at least ``Y + 1``, and does not win when ``Y`` is below
+        ``min(k + 1, c)`` and A answers with at least ``Y``; A loses to B's answer, capped at ``c``,
+        unless its blow destroyed B (``X ≥ k``)."""
+        big = c + bonus_a
+        loss = self._race_sum("a", big, min(c + 1, k), most, 0)
+        answered = self._race_sum("a", big, min(c, k), most, 1)
+        victory_b = self._race_sum("b", most, min(k, c), big, 1)
+        answered_b = self._race_sum("b", most, min(k + 1, c), big, 0)
+        row, capped = self.row(self.race_a.scaled, big), self._answers_capped(c)
+        taken = sum(row[x] * capped[most - x] for x in range(min(k, most + 1, len(row))))
+        return other * victory_b - chance * loss, other * answered_b - chance * answered, taken
+
+    def _answers_capped(self, c: int) -> Series:
+        """``E[min(Y_m, c)] * t_b**m`` for B's total ``Y_m`` of ``m`` dice: ``Σ_{r=1..c} P(τ_r ≤ m)``
+        (kept, each made from the one of ``c - 1`` when kept)."""
+        if c not in self._capped_answers:
+            reach = self.reach("b")
+            below = self._capped_answers.get(c - 1)
+            if below is None:
+                below = [sum(reach[level][m] for level in range(1, min(c, len(reach)))) for m in range(self.size_b)]
+            level = reach[c][: self.size_b] if 0 < c < len(reach) else [0] * self.size_b  # beyond: out of reach
+            self._capped_answers[c] = list(map(add, below, level))
+        return self._capped_answers[c]
 
     def _bonus_figures(self, c: int, k: int, bonus_a: int, most: int, chance: int, other: int) -> tuple[int, int, int]:
         """:meth:`_pair_figures` of one pair with bonus dice (or Defensive Position) on a side. The
@@ -817,6 +882,7 @@ class MeleeGrid:
         self._planned = {} if planned is None else planned
         self._slices: dict[int, Slice] = {}
         self._blows: dict[tuple[Die, int], Series] = {}
+        self._summed = False
 
     def _most_bonuses(self) -> tuple[int, int]:
         """The largest bonus dice of each side over every pair of sizes (sizes of the tables)."""
@@ -860,6 +926,7 @@ class MeleeGrid:
         over the enemy's sizes from the smallest up."""
         missing = {lost for lost in wanted if lost not in self._slices and self.setting.defensive[lost] >= 0}
         if missing:
+            self._summed = self._few_pairs(missing)
             defensive = self.setting.defensive[min(missing)]
             rows = ReactionRows(self.reaction, self.setting.a_dice[defensive], self.setting.b_die, self.mine_total)
             for enemy in range(1, self.enemy_total - min(missing) + 1):
@@ -868,6 +935,20 @@ class MeleeGrid:
                 if lost in missing:
                     self._slices[lost] = self._slice(lost, rows)
         return {lost: self._slices[lost] for lost in wanted}
+
+    def _few_pairs(self, missing: set[int]) -> bool:
+        """Whether the pairs of these enemy sizes cost less summed one by one (about ``5 min(c, k)``
+        products each: :meth:`PairTables._summed_figures`) than the tables of every pair (tens of
+        operations per entry of three tables of ``most_a * most_b``), counted at a quarter of them: a
+        melee without a reaction shot meets one size of your unit per enemy size, a reaction shot
+        every size it may leave."""
+        reach = len(self.reaction) - 1
+        terms = sum(
+            5 * min(self.mine_total, reach * enemy + 1) * min(self.mine_total, enemy)
+            for enemy in (self.enemy_total - lost for lost in missing)
+        )
+        tables = (self.most_dice + 1) * (self.enemy_total + self.margin + 1)
+        return terms <= 4 * tables and not any(made.made() for made in self._tables.values())
 
     def _regions(self, lost: int, length: int) -> list[tuple[int, int, int, int]]:
         """Runs of your unit's losses to the reaction with the same bonus dice on each side."""
@@ -910,7 +991,7 @@ class MeleeGrid:
         for low, high, bonus_a, bonus_b in regions:
             first_c = self.mine_total - high + 1
             sums = tables.run_sums(enemy, bonus_a, bonus_b, first_c, plain[high - 1 : low - 1 if low else None : -1],
-                                   chance, whole - chance)  # fmt: skip
+                                   chance, whole - chance, self._summed)  # fmt: skip
             dice = self.mine_total - low + bonus_a
             factor = base_a ** (self.most_dice - dice) * base_b ** (top - max(0, enemy + bonus_b))
             totals = [total + value * factor for total, value in zip(totals, sums, strict=True)]

@@ -253,12 +253,14 @@ DICE = [((5, 3, 2), (4, 1, 3)), ((5, 0, 2, 1), (3, 1, 0, 2)), ((7, 2), (4, 1, 3)
 BONUSES = [(0, 0), (2, 0), (4, 0), (0, 2), (0, 4), (0, -3), (2, -3), (0, -6), (4, -9)]
 
 
-@pytest.mark.parametrize("budget", [0, 10**9], ids=["whole tables", "summed"])
+@pytest.mark.parametrize(("budget", "summed"), [(0, False), (10**9, False), (0, True)],
+                         ids=["whole tables", "rare pairs summed", "every pair summed"])  # fmt: skip
 @pytest.mark.parametrize(("a", "b"), DICE)
-def test_one_melee_of_the_tables_is_the_melee_calculators(a, b, budget):
+def test_one_melee_of_the_tables_is_the_melee_calculators(a, b, budget, summed):
     """Every pair of small sizes and bonuses (negative: Defensive Position), both strike orders: the
     tables' victory, draw and Wounds lost when A strikes first are the melee calculator's exchanges,
-    the rare pairs read from the whole races or summed over the blow's totals."""
+    the rare pairs read from the whole races or summed over the blow's totals, or every pair summed
+    (a grid of few pairs)."""
     tables = PairTables(a, b, 11, 15)
     tables.direct_budget = budget
     for c in range(1, 7):
@@ -267,7 +269,7 @@ def test_one_melee_of_the_tables_is_the_melee_calculators(a, b, budget):
                 denominator = sum(a) ** (c + bonus_a) * sum(b) ** max(0, k + bonus_b)
                 for first in (Fraction(1), Fraction(0), Fraction(3, 7)):
                     chance, other = first.numerator, first.denominator - first.numerator
-                    victory, draw, taken = tables.run_sums(k, bonus_a, bonus_b, c, [1], chance, other)
+                    victory, draw, taken = tables.run_sums(k, bonus_a, bonus_b, c, [1], chance, other, summed)
                     sides = Side("a", c, bonus_a, 0, 0, 0, 0), Side("b", k, bonus_b, 0, 0, 0, 0)
                     exchange = both_orders(*sides, Pmf(a), Pmf(b), first)
                     expected = [Fraction(sum(exchange.difference[c + 1 :]), exchange.total) - first]
