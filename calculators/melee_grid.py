@@ -941,7 +941,8 @@ class MeleeGrid:
         products each: :meth:`PairTables._summed_figures`) than the tables of every pair (tens of
         operations per entry of three tables of ``most_a * most_b``), counted at a quarter of them: a
         melee without a reaction shot meets one size of your unit per enemy size, a reaction shot
-        every size it may leave."""
+        every size it may leave. Once the turn has made tables (another reply's), they serve instead:
+        their races serve the dice the other way round too."""
         reach = len(self.reaction) - 1
         terms = sum(
             5 * min(self.mine_total, reach * enemy + 1) * min(self.mine_total, enemy)
