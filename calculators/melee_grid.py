@@ -308,9 +308,11 @@ class PairTables:
     A melee of ``c`` Wounds (A) against ``k`` (B) with bonus dice ``bonus_a`` and ``bonus_b`` reads
     them at ``C = c + bonus_a`` and ``K = k + bonus_b``. The tables kept are those of the totals
     within a side's cap (:meth:`Race.overkill` with ``within``), which are the whole race's below
-    the cap and the melee's own figures at it; the whole races and the blows beyond other caps are
-    made only for the pairs they serve (the bonuses of a side that has fewer Wounds but more models,
-    or Defensive Position)."""
+    the cap and the melee's own figures at it, made when a pair first reads them (a grid of few
+    pairs sums each pair instead: :meth:`run_sums`); the pairs past them (the bonuses of a side that
+    has fewer Wounds but more models, or Defensive Position) are summed one by one, and the whole
+    races and the blows beyond other caps are made only when so many pairs need them that the sums
+    would cost more (:meth:`_direct`)."""
 
     def __init__(self, a: Die, b: Die, most_a: int, most_b: int, kept: Kept | None = None) -> None:
         self.a, self.b = a, b
