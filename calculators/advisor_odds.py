@@ -25,7 +25,16 @@ from typing import Any
 from . import action_points, charge, movement, shooting
 from .choices import NONE
 from .errors import CalculatorInputError
-from .melee_grid import MeleeGrid, MeleeSetting, PairTables, TablesKey, checked_melee_inputs, melee_setting
+from .melee_grid import (
+    MeleeGrid,
+    MeleeSetting,
+    PairTables,
+    Sizes,
+    TablesKey,
+    checked_melee_inputs,
+    melee_setting,
+    table_sizes,
+)
 from .orders import MOVES, SHOTS, Situation, action_cost, sequences
 from .pmf import multiply
 from .profiles import Profile
@@ -183,6 +192,7 @@ class Turn:
         self._setting: MeleeSetting | None = None
         self._grids: dict[tuple[int, ...], MeleeGrid] = {}
         self._tables: dict[TablesKey, PairTables] = {}
+        self._planned: Sizes = {}
         self._reaction_dice: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._reaches: dict[tuple[str, ...], tuple[Fraction, Link]] = {}
         self._distances: dict[tuple[str, ...], int] = {}
@@ -197,6 +207,7 @@ class Turn:
             variant._shots = self._shots
             variant._distances = self._distances
             variant._tables = self._tables  # kept by the dice they are made from
+            variant._planned = self._planned
             variant._variants = self._variants
             variant._melees = None if self._melees is None else self._melees.replying(reply)
             self._variants[reply] = variant
@@ -409,13 +420,38 @@ class Turn:
             return self._melees.grid(distance)
         die = self.reaction_die(distance)
         if die not in self._grids:
-            if self._setting is None:
-                mine = [wounds_left(self.mine.wounds, lost)[1] for lost in range(self.mine_total + 1)]
-                enemy = [wounds_left(self.enemy.wounds, lost)[1] for lost in range(self.enemy_total + 1)]
-                self._setting = melee_setting(self.melee_inputs, mine, enemy, self.rules)
-            self._grids[die] = MeleeGrid(self._setting, die, self._tables)
+            self._grids[die] = MeleeGrid(self.setting(), die, self._tables, self._planned)
             self._grids[die].slices(self._charged_sizes(die))
         return self._grids[die]
+
+    def setting(self) -> MeleeSetting:
+        """What every melee of this turn's reply shares (:func:`melee_setting`)."""
+        if self._setting is None:
+            mine = [wounds_left(self.mine.wounds, lost)[1] for lost in range(self.mine_total + 1)]
+            enemy = [wounds_left(self.enemy.wounds, lost)[1] for lost in range(self.enemy_total + 1)]
+            self._setting = melee_setting(self.melee_inputs, mine, enemy, self.rules)
+        return self._setting
+
+    def plan_melees(self, replies: tuple[str, ...]) -> None:
+        """Before any melee is made, have the turn's tables made as large as the melees of all
+        ``replies`` need (their melee variants: a counter-charge's also the enemy's counter-charge
+        reaching your unit), so that the replies share one set of tables for each pair of dice
+        instead of making tables again a few dice larger (a counter-charge's bonus dice)."""
+        if self._melees is not None:
+            self._melees.plan_melees(replies)
+            return
+        if self._planned or self._tables:
+            return
+        variants = {"counter-charge": ("counter-charge", "counter-charged"), "run-away": ()}
+        grids = []
+        for melee in dict.fromkeys(each for reply in replies for each in variants.get(reply, (reply,))):
+            try:
+                setting = self.replying(melee).setting()
+            except CalculatorInputError:
+                continue  # the melee calculator refuses this reply's melee: its rows say so when made
+            if setting.a_dice:  # none when the calculator refuses every enemy size
+                grids.append(MeleeGrid(setting, (1,)))
+        self._planned.update(table_sizes(grids))
 
     def _charged_sizes(self, die: tuple[int, ...]) -> set[int]:
         """The Wounds the enemy may have lost when a charge of this turn meets it, among the charges whose

@@ -105,7 +105,10 @@ def scored_row(
         plain = replace(plain, dealt=shot, victory=shot[turn.enemy_total])
     if not charges(turn, plain):
         return plain
-    rows = tuple(reply_row(turn, plain, reply) for reply in replies_weighed(turn))
+    replies = replies_weighed(turn)
+    if len(replies) > 1:
+        turn.plan_melees(replies)
+    rows = tuple(reply_row(turn, plain, reply) for reply in replies)
     worst = max(rows, key=rank)  # the first of equal rows: the order of REPLIES
     return replace(worst, replies=rows)
 

@@ -31,9 +31,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from itertools import chain, islice, repeat
 from math import lcm
-from operator import add, mul
+from operator import add, mul, sub
 from typing import Any
 
 from . import melee
@@ -238,20 +239,23 @@ class Race:
             if cap < self.size:
                 head = add_at(head, sign * row[cap], cap, passage[cap + 1])
             beyond.append(cumulated(head, self.base))
-            state = self._threshold_moved(following, scale(row, sign), cap, passage)
+            state = self._threshold_moved(following, row, sign, cap, passage)
             row = convolve(row, self.scaled, self.size)
         return own, beyond
 
-    def _threshold_moved(self, state: list[Series], row: Series, cap: int, passage: list[Series]) -> list[Series]:
+    def _threshold_moved(
+        self, state: list[Series], row: Series, sign: int, cap: int, passage: list[Series]
+    ) -> list[Series]:
         """The state of the totals above ``cap`` advanced by one die, corrected to the totals above
         ``cap + 1``: a die of ``j ≥ 2`` lifts totals from ``cap + 2 - j``...``cap`` over the new
-        threshold, and a die of 0 leaves the total ``cap + 1`` under it."""
+        threshold, and a die of 0 leaves the total ``cap + 1`` under it (``sign`` -1: the totals
+        within the cap, which gain and lose the same)."""
         scaled = self.scaled
         for face in range(2, len(scaled)):
             for total in range(max(0, cap + 2 - face), min(cap + 1, self.size)):
-                state = self.term(state, scaled[face] * row[total], total + face, passage)
+                state = self.term(state, sign * scaled[face] * row[total], total + face, passage)
         if cap + 1 < self.size:
-            state = self.term(state, -scaled[0] * row[cap + 1], cap + 1, passage)
+            state = self.term(state, -sign * scaled[0] * row[cap + 1], cap + 1, passage)
         return state
 
     def taken(self, count: int) -> list[Series]:
@@ -284,10 +288,14 @@ class Race:
 
 
 def add_at(series: Series, weight: int, at: int, row: Sequence[int]) -> Series:
-    """``series + weight * z**at * row``, truncated to the length of ``series``."""
-    if not weight or at >= len(series):
+    """``series + weight * z**at * row``, truncated to the length of ``series``, from ``row``'s first
+    weight on (a first passage's law starts with as many zeros as the rolls it needs at least, and
+    a sum with zero still copies a number of thousands of bits)."""
+    first = next(filter(None, row), 0)
+    start = at + (row.index(first) if first else len(row))
+    if not weight or start >= len(series):
         return series
-    return series[:at] + list(map(add, series[at:], map(mul, row, repeat(weight))))
+    return series[:start] + list(map(add, series[start:], map(mul, row[start - at :], repeat(weight))))
 
 
 # ---- One pair of dice: the melee of any sizes ---------------------------------------------------
@@ -300,9 +308,11 @@ class PairTables:
     A melee of ``c`` Wounds (A) against ``k`` (B) with bonus dice ``bonus_a`` and ``bonus_b`` reads
     them at ``C = c + bonus_a`` and ``K = k + bonus_b``. The tables kept are those of the totals
     within a side's cap (:meth:`Race.overkill` with ``within``), which are the whole race's below
-    the cap and the melee's own figures at it; the whole races and the blows beyond other caps are
-    made only for the pairs they serve (the bonuses of a side that has fewer Wounds but more models,
-    or Defensive Position)."""
+    the cap and the melee's own figures at it, made when a pair first reads them (a grid of few
+    pairs sums each pair instead: :meth:`run_sums`); the pairs past them (the bonuses of a side that
+    has fewer Wounds but more models, or Defensive Position) are summed one by one, and the whole
+    races and the blows beyond other caps are made only when so many pairs need them that the sums
+    would cost more (:meth:`_direct`)."""
 
     def __init__(self, a: Die, b: Die, most_a: int, most_b: int, kept: Kept | None = None) -> None:
         self.a, self.b = a, b
@@ -316,11 +326,34 @@ class PairTables:
         # and B's blow back, capped at A's Wounds (levels up to what B's dice can deal, up to A's size)
         levels_b = max(self.size_b + len(a), min(self.size_a, (self.size_b - 1) * (len(b) - 1)) + 1)
         self.passage_b = self._passage(b, levels_b, self.size_b)
-        self.within_a = self._overkill(self.race_a, 0, most_a, self.passage_b, within=True)
-        self.within_b = self._overkill(self.race_b, 0, most_b, self.passage_a, within=True)
-        self.gamma = self._race_table("taken", self.race_a, most_a, lambda: self.race_a.taken(most_a))
         self._rows: dict[tuple[Die, int], Series] = self.kept.setdefault(("rows",), {})
         self._bonus_rows: dict[int, Series] = {}
+        self._capped_sums: dict[tuple[int, int], int] = {}
+        self._direct_terms: dict[str, int] = {}
+        self._capped_answers: dict[int, Series] = {}
+        self.direct_budget = self.size_a * self.size_b
+        """The products the rare pairs of a side may cost summed directly (:meth:`_direct`)."""
+
+    @cached_property
+    def within_a(self) -> tuple[list[Series], list[Series]]:
+        """A's blows within its own Wounds (:meth:`Race.overkill` with ``within``), made when first read:
+        a grid of few pairs sums them instead (:meth:`run_sums`)."""
+        return self._overkill(self.race_a, 0, self.size_a - 1, self.passage_b, within=True)
+
+    @cached_property
+    def within_b(self) -> tuple[list[Series], list[Series]]:
+        """B's blows within its own Wounds, made when first read."""
+        return self._overkill(self.race_b, 0, self.size_b - 1, self.passage_a, within=True)
+
+    @cached_property
+    def gamma(self) -> list[Series]:
+        """B's answers capped at A's Wounds (:meth:`Race.taken`), made when first read."""
+        most_a = self.size_a - 1
+        return self._race_table("taken", self.race_a, most_a, lambda: self.race_a.taken(most_a))
+
+    def made(self) -> bool:
+        """Whether the tables of the blows within the caps are made (then a pair reads them)."""
+        return "within_a" in self.__dict__
 
     def _passage(self, die: Die, levels: int, size: int) -> list[Series]:
         """:func:`passage_table`, kept for the turn under the die and size (a table of more levels
@@ -403,32 +436,115 @@ class PairTables:
         return kept
 
     def run_sums(
-        self, k: int, bonus_a: int, bonus_b: int, first_c: int, weights: Sequence[int], chance: int, other: int
+        self,
+        k: int,
+        bonus_a: int,
+        bonus_b: int,
+        first_c: int,
+        weights: Sequence[int],
+        chance: int,
+        other: int,
+        summed: bool = False,
     ) -> tuple[int, int, int]:
         """The melees of a run of A's sizes ``c = first_c, first_c + 1...`` (equal bonuses) against ``k``,
         each weighted (``weights``), the two strike orders combined ``chance : other``: the sums of the
         victory less ``chance`` times the weight (A striking first wins unless...), of the draw, and
         of the Wounds A loses when it strikes first, over ``t_a**C t_b**m`` with the run's last ``C``
-        (Horner's rule along the run: one more die of A per Wound)."""
-        most, base_a = k + bonus_b, self.base_a
-        victory = draw = taken = 0
-        for index, weight in enumerate(weights):
-            victory, draw, taken = victory * base_a, draw * base_a, taken * base_a
-            if not weight:
-                continue
-            c = first_c + index
-            if most >= 0:
-                loss, draw_a = self.a_first(c, k, bonus_a, most)
-                gamma = self.gamma[c]
-                taken_a = gamma[most] if most <= k and not bonus_a else self._taken_a(c, k, bonus_a, c + bonus_a, most)
-            else:
-                loss = draw_a = self.a[0] ** (c + bonus_a)
-                taken_a = 0
-            victory_b, draw_b = self.b_first(c, k, bonus_a, most)
-            victory += weight * (other * victory_b - chance * loss)
-            draw += weight * (chance * draw_a + other * draw_b)
-            taken += weight * taken_a
-        return victory, draw, taken
+        (Horner's rule along the run: one more die of A per Wound).
+
+        A pair's victory term is ``other * V_b - chance * L_a`` (``V_b``: A wins when B strikes first,
+        ``L_a``: A does not win when it strikes first) and its draw term ``other * (D_b + V_b) -
+        chance * (L_a - D_a)`` less the victory term, so the draws are summed through the latter
+        (:meth:`_pair_figures`). ``summed``: each pair's figures summed over the blow's totals instead
+        of read from tables (:meth:`_summed_figures`), for a grid of few pairs."""
+        base_a = self.base_a
+        victory = beyond = taken = 0
+        if summed and k + bonus_b >= 0:
+            sizes = range(first_c, first_c + len(weights))
+            figures: Iterable[tuple[int, int, int]] = (
+                self._summed_figures(c, k, bonus_a, k + bonus_b, chance, other) if weight else (0, 0, 0)
+                for c, weight in zip(sizes, weights, strict=True)
+            )
+        else:
+            figures = self._pair_figures(k, bonus_a, bonus_b, first_c, weights, chance, other)
+        for weight, (term, term_beyond, taken_a) in zip(weights, figures, strict=True):
+            victory = victory * base_a + weight * term
+            beyond = beyond * base_a + weight * term_beyond
+            taken = taken * base_a + weight * taken_a
+        return victory, beyond - victory, taken
+
+    def _pair_figures(
+        self, k: int, bonus_a: int, bonus_b: int, first_c: int, weights: Sequence[int], chance: int, other: int
+    ) -> Iterable[tuple[int, int, int]]:
+        """For each pair of the run, ``other * V_b - chance * L_a``, ``other * (D_b + V_b) - chance *
+        (L_a - D_a)`` and A's Wounds taken when it strikes first (:meth:`run_sums`). Without bonus dice
+        (most pairs) they are the tables' entries as they stand, read along the run at once; with them,
+        a pair of no weight is not read (it may need tables no other pair needs)."""
+        count = len(weights)
+        sizes = range(first_c, first_c + count)
+        if bonus_a or bonus_b:
+            return (
+                self._bonus_figures(c, k, bonus_a, k + bonus_b, chance, other) if weight else (0, 0, 0)
+                for c, weight in zip(sizes, weights, strict=True)
+            )
+        (own_a, beyond_a), (own_b, beyond_b), gamma = self.within_a, self.within_b, self.gamma
+        answer, answer_beyond = own_b[k][first_c : first_c + count], beyond_b[k][first_c : first_c + count]
+        return (
+            (other * won - chance * own_a[c][k], other * whole - chance * beyond_a[c][k], gamma[c][k])
+            for c, whole, won in zip(sizes, answer, answer_beyond, strict=True)
+        )
+
+    def _summed_figures(self, c: int, k: int, bonus_a: int, most: int, chance: int, other: int) -> tuple[int, int, int]:
+        """:meth:`_pair_figures` of one pair (``K = most ≥ 0``), summed over the strikes' totals as the
+        melee defines them, with no table: A striking first does not win when its blow ``X`` is below
+        ``min(c + 1, k)`` and B answers with at least ``X``, and B answers with at least ``X + 1``
+        when ``X`` is below ``min(c, k)``; B striking first with ``Y`` loses when ``Y`` is below
+        ``min(k, c)`` and A answers with at least ``Y + 1``, and does not win when ``Y`` is below
+        ``min(k + 1, c)`` and A answers with at least ``Y``; A loses to B's answer, capped at ``c``,
+        unless its blow destroyed B (``X ≥ k``)."""
+        big = c + bonus_a
+        loss = self._race_sum("a", big, min(c + 1, k), most, 0)
+        answered = self._race_sum("a", big, min(c, k), most, 1)
+        victory_b = self._race_sum("b", most, min(k, c), big, 1)
+        answered_b = self._race_sum("b", most, min(k + 1, c), big, 0)
+        row, capped = self.row(self.race_a.scaled, big), self._answers_capped(c)
+        taken = sum(row[x] * capped[most - x] for x in range(min(k, most + 1, len(row))))
+        return other * victory_b - chance * loss, other * answered_b - chance * answered, taken
+
+    def _answers_capped(self, c: int) -> Series:
+        """``E[min(Y_m, c)] * t_b**m`` for B's total ``Y_m`` of ``m`` dice: ``Σ_{r=1..c} P(τ_r ≤ m)``
+        (kept, each made from the one of ``c - 1`` when kept)."""
+        if c not in self._capped_answers:
+            reach = self.reach("b")
+            below = self._capped_answers.get(c - 1)
+            if below is None:
+                below = [sum(reach[level][m] for level in range(1, min(c, len(reach)))) for m in range(self.size_b)]
+            level = reach[c][: self.size_b] if 0 < c < len(reach) else [0] * self.size_b  # beyond: out of reach
+            self._capped_answers[c] = list(map(add, below, level))
+        return self._capped_answers[c]
+
+    def _bonus_figures(self, c: int, k: int, bonus_a: int, most: int, chance: int, other: int) -> tuple[int, int, int]:
+        """:meth:`_pair_figures` of one pair with bonus dice (or Defensive Position) on a side. The
+        side with fewer Wounds having the bonus dice of more models (most such pairs) reads the tables
+        as they stand at ``C = c + bonus_a`` and ``K = most``: the other side's blow never reaches
+        the totals past the caps that :meth:`a_first` and :meth:`b_first` correct."""
+        big = c + bonus_a
+        if (not bonus_a and c < k <= most) or most == k < c:
+            (own_a, beyond_a), (own_b, beyond_b) = self.within_a, self.within_b
+            taken_a = self.gamma[c][most] if most <= k and not bonus_a else self._taken_a(c, k, bonus_a, most)
+            return (
+                other * beyond_b[most][big] - chance * own_a[big][most],
+                other * own_b[most][big] - chance * beyond_a[big][most],
+                taken_a,
+            )
+        if most >= 0:
+            loss, draw_a = self.a_first(c, k, bonus_a, most)
+            taken_a = self.gamma[c][most] if most <= k and not bonus_a else self._taken_a(c, k, bonus_a, most)
+        else:
+            loss = draw_a = self.a[0] ** (c + bonus_a)
+            taken_a = 0
+        victory_b, draw_b = self.b_first(c, k, bonus_a, most)
+        return other * victory_b - chance * loss, other * (draw_b + victory_b) - chance * (loss - draw_a), taken_a
 
     def a_first(self, c: int, k: int, bonus_a: int, most: int) -> tuple[int, int]:
         """A striking first (``K = most ≥ 0``): the chance it does not win and of a draw, over
@@ -442,6 +558,9 @@ class PairTables:
         if c > k and most <= big:
             loss = self.within_a[0][big][most] - self._small_a(big, k, most, 0)
             return loss, loss - self.within_a[1][big][most] + self._small_a(big, k, most, 1)
+        if self._direct("a", min(c + 1, k) + min(c, k)):
+            loss = self._race_sum("a", big, min(c + 1, k), most, 0)
+            return loss, loss - self._race_sum("a", big, min(c, k), most, 1)
         whole, whole_plus = self.whole("a")
         if c < k:
             over = self.over_a(bonus_a)
@@ -464,6 +583,9 @@ class PairTables:
         if k > c and big <= blows:
             victory = self.within_b[1][blows][big] - self._small_b(blows, c, big, 1)
             return victory, self.within_b[0][blows][big] - self._small_b(blows, c, big, 0) - victory
+        if self._direct("b", min(k, c) + min(k + 1, c)):
+            victory = self._race_sum("b", blows, min(k, c), big, 1)
+            return victory, self._race_sum("b", blows, min(k + 1, c), big, 0) - victory
         whole, whole_plus = self.whole("b")
         if k < c:
             over = self.over_b(bonus_b)
@@ -474,13 +596,36 @@ class PairTables:
         victory = whole_plus[blows][big] - beyond
         return victory, whole[blows][big] - within - victory
 
+    def _direct(self, side: str, terms: int) -> bool:
+        """Whether the rare pairs of ``side`` striking first (:meth:`a_first` and :meth:`b_first` past
+        their tables of totals within the caps) are summed over the blow's totals (:meth:`_race_sum`),
+        ``terms`` products for this pair, rather than read from the whole races and the blows beyond
+        the caps: a few pairs (the few of a counter-charge's bonus, or of an enemy that charged) cost
+        far less than those tables, which are made once the sums would have cost as much (many
+        pairs, as when a side with fewer Wounds has more models after a reaction shot)."""
+        spent = self._direct_terms.get(side, 0) + terms
+        if spent > self.direct_budget:
+            self._direct_terms[side] = self.direct_budget + 1  # from now on, the tables
+            return False
+        self._direct_terms[side] = spent
+        return True
+
+    def _race_sum(self, side: str, dice: int, below: int, most: int, plus_one: int) -> int:
+        """``P(X < below and X + τ_{X + plus_one} ≤ most)`` for ``side``'s blow ``X`` of ``dice`` dice and
+        the other side's first passages ``τ``, over ``t_side**dice t_other**most``: each total's
+        weight (the scaled dice's powers, over ``t_side**dice t_other**x``) times the chance the other
+        side reaches it in time (over ``t_other**(most - x)``)."""
+        race, reach = (self.race_a, self.reach("b")) if side == "a" else (self.race_b, self.reach("a"))
+        row = self.row(race.scaled, dice)
+        return sum(row[x] * reach[x + plus_one][most - x] for x in range(min(below, most + 1, len(row))))
+
     def _bonus_row(self, bonus: int) -> Series:
         """A's bonus dice, scaled as :class:`Race` scales them (kept: every pair of a run reads it)."""
         if bonus not in self._bonus_rows:
             self._bonus_rows[bonus] = power_row(self.race_a.scaled, bonus)
         return self._bonus_rows[bonus]
 
-    def _taken_a(self, c: int, k: int, bonus_a: int, big: int, most: int) -> int:
+    def _taken_a(self, c: int, k: int, bonus_a: int, most: int) -> int:
         """A striking first: B's expected Wounds dealt back, capped at ``c``."""
         gamma = self.gamma[c]
         if bonus_a:
@@ -489,32 +634,33 @@ class PairTables:
         else:
             taken = gamma[most]
         if most > k:
-            reach, powers = self.reach("b"), self.row(self.a, big)
+            powers = self.row(self.race_a.scaled, c + bonus_a)
             for total in range(k, min(most, len(powers))):
                 deepest = min(c, (most - total) * (len(self.b) - 1))  # beyond, B's dice cannot reach
-                capped = sum(reach[level][most - total] for level in range(1, deepest + 1))
-                taken -= powers[total] * self.base_b**total * capped
+                taken -= powers[total] * self._capped(most - total, deepest)
         return taken
+
+    def _capped(self, dice: int, deepest: int) -> int:
+        """``Σ_{x=1..deepest} P(τ_x ≤ dice) * t_b**dice``: B's ``dice`` dice deal at least ``x`` (kept:
+        the pairs with bonus dice ask for a few of them again and again)."""
+        if (dice, deepest) not in self._capped_sums:
+            reach = self.reach("b")
+            self._capped_sums[dice, deepest] = sum(reach[level][dice] for level in range(1, deepest + 1))
+        return self._capped_sums[dice, deepest]
 
     def _small_a(self, big: int, k: int, most: int, plus_one: int) -> int:
         """``P(X ≥ k and X + τ_{X + plus_one} ≤ K)``: only with B's bonus dice (``K > k``)."""
         if most <= k:
             return 0
-        reach, row = self.reach("b"), self.row(self.a, big)
-        return sum(
-            row[total] * reach[total + plus_one][most - total] * self.base_b**total
-            for total in range(k, min(most, len(row)))
-        )
+        reach, row = self.reach("b"), self.row(self.race_a.scaled, big)
+        return sum(row[total] * reach[total + plus_one][most - total] for total in range(k, min(most, len(row))))
 
     def _small_b(self, blows: int, c: int, big: int, plus_one: int) -> int:
         """``P(Y ≥ c and Y + σ_{Y + plus_one} ≤ C)``: only with A's bonus dice (``C > c``)."""
         if big <= c:
             return 0
-        reach, row = self.reach("a"), self.row(self.b, blows)
-        return sum(
-            row[total] * reach[total + plus_one][big - total] * self.base_a**total
-            for total in range(c, min(big, len(row)))
-        )
+        reach, row = self.reach("a"), self.row(self.race_b.scaled, blows)
+        return sum(row[total] * reach[total + plus_one][big - total] for total in range(c, min(big, len(row))))
 
 
 # ---- The enemy's reaction shot and first blow, together ------------------------------------------
@@ -527,8 +673,9 @@ class ReactionAndBlow:
 
     Both are rolled once per enemy Wound, so the whole is a power of one small polynomial. The
     outnumbering bonus depends on your models after the reaction, so the totals are also needed
-    for the reactions below a threshold (:meth:`below`): that power restricted to the reactions
-    under the threshold changes by at most a few terms from one Wound to the next."""
+    for the reactions from a threshold up (:meth:`above`): that power restricted to the reactions
+    from the threshold changes by at most a few terms from one Wound to the next, and its totals
+    start at the threshold, so that a threshold costs only the totals above it."""
 
     def __init__(self, reaction: Die, blow: Die, size: int) -> None:
         self.reaction, self.blow, self.size = reaction, blow, size
@@ -536,14 +683,16 @@ class ReactionAndBlow:
         self.reactions: Series = [1]
         self.blows: Series = [1] + [0] * (size - 1)
         self.full: Series = list(self.blows)
-        self._below: dict[int, Series] = {}
+        self._above: dict[int, Series] = {}
 
     def advance(self) -> None:
         """One enemy Wound more, for the full power and every threshold kept."""
         blows = convolve(self.blows, self.blow, self.size)
-        self._below = {
-            threshold: combine((*self._terms(self.both, series), *self._crossing(threshold, blows)), self.size)
-            for threshold, series in self._below.items()
+        self._above = {
+            threshold: combine(
+                (*self._terms(self.both, series), *self._crossing(threshold, blows)), self.size - threshold
+            )
+            for threshold, series in self._above.items()
         }
         self.reactions = convolve(
             self.reactions, self.reaction, min(self.size, len(self.reactions) + len(self.reaction) - 1)
@@ -557,40 +706,51 @@ class ReactionAndBlow:
         return ((weight, face, series) for face, weight in enumerate(die))
 
     def _crossing(self, threshold: int, blows: Series) -> Iterator[tuple[int, int, Series]]:
-        """The terms that take off the reactions crossing ``threshold`` with this Wound's die (from
-        below it to ``threshold + offset``), each with the blows of all the enemy's Wounds."""
+        """The terms that add the reactions crossing ``threshold`` with this Wound's die (from below
+        it to ``threshold + offset``), each with the blows of all the enemy's Wounds, as the totals
+        from ``threshold`` up."""
         reactions, reaction = self.reactions, self.reaction
         for offset in range(len(reaction) - 1):
             level = threshold + offset
             weight = sum(reaction[face] * reactions[level - face] for face in range(offset + 1, len(reaction))
                          if 0 <= level - face < min(threshold, len(reactions)))  # fmt: skip
-            yield -weight, level, blows
+            yield weight, offset, blows
 
-    def below(self, threshold: int) -> Series:
-        """The totals whose reaction was below ``threshold``, kept from now on (made from the nearest
-        threshold kept, or the full power, and the reactions between)."""
-        if threshold in self._below:
-            return self._below[threshold]
-        reactions = self.reactions
+    def above(self, threshold: int) -> Series:
+        """The totals whose reaction was ``threshold`` or more, from the total ``threshold`` up (none is
+        below it), kept from now on: made from the nearest threshold kept and the reactions between,
+        or from the reactions above it."""
+        if threshold in self._above:
+            return self._above[threshold]
+        reactions, blows, length = self.reactions, self.blows, max(0, self.size - threshold)
+        near = min(self._above, key=lambda kept: abs(kept - threshold), default=None)
         if threshold >= len(reactions):
-            series = list(self.full)
+            series = [0] * length
+        elif near is None or abs(near - threshold) > len(reactions) - threshold:
+            levels = range(threshold, len(reactions))
+            series = combine(((reactions[level], level - threshold, blows) for level in levels), length)
+        elif near > threshold:
+            levels = range(threshold, min(near, len(reactions)))
+            terms = ((reactions[level], level - threshold, blows) for level in levels)
+            series = combine(((1, near - threshold, self._above[near]), *terms), length)
         else:
-            near = min(self._below, key=lambda kept: abs(kept - threshold), default=None)
-            if near is None or abs(near - threshold) > len(reactions) - threshold:
-                series, low, high, sign = list(self.full), threshold, len(reactions), -1
-            else:
-                series = list(self._below[near])
-                low, high, sign = (near, threshold, 1) if near < threshold else (threshold, near, -1)
-            levels = range(low, min(high, len(reactions)))
-            series = combine(
-                ((1, 0, series), *((sign * reactions[level], level, self.blows) for level in levels)), self.size
-            )
-        self._below[threshold] = series
+            levels = range(near, threshold)
+            terms = ((-reactions[level], 0, blows[threshold - level :]) for level in levels)
+            series = combine(((1, 0, self._above[near][threshold - near :]), *terms), length)
+        self._above[threshold] = series
         return series
+
+    def between(self, low: int, high: int | None) -> Series:
+        """The totals whose reaction was from ``low`` to below ``high`` (``None``: any above ``low``),
+        from the total ``low`` up (:meth:`above`, or the full power when ``low`` is 0)."""
+        upper = self.full if low == 0 else self.above(low)
+        if high is None:
+            return upper
+        return upper[: high - low] + list(map(sub, upper[high - low :], self.above(high)))
 
     def keep(self, thresholds: set[int]) -> None:
         """Forget the thresholds not in ``thresholds`` (each costs a few terms per enemy Wound)."""
-        self._below = {threshold: series for threshold, series in self._below.items() if threshold in thresholds}
+        self._above = {threshold: series for threshold, series in self._above.items() if threshold in thresholds}
 
 
 # ---- The grid: every pair of sizes a charge row meets --------------------------------------------
@@ -692,6 +852,9 @@ class ReactionRows:
 TablesKey = tuple[Die, Die, int, int]
 """What a :class:`PairTables` is made from: the two strike dice and the most dice of each side."""
 
+Sizes = dict[tuple[Die, Die], tuple[int, int]]
+"""The most dice of each side that the tables of two strike dice are made for (:func:`table_sizes`)."""
+
 
 class MeleeGrid:
     """Every melee of a charge row at once (see the module's docstring), for one reaction shot.
@@ -702,7 +865,13 @@ class MeleeGrid:
     a row's figures; the work per enemy size (:class:`Slice`) is kept, since rows share the enemy
     sizes they meet."""
 
-    def __init__(self, setting: MeleeSetting, reaction: Die, tables: dict[TablesKey, PairTables] | None = None) -> None:
+    def __init__(
+        self,
+        setting: MeleeSetting,
+        reaction: Die,
+        tables: dict[TablesKey, PairTables] | None = None,
+        planned: Sizes | None = None,
+    ) -> None:
         self.setting = setting
         self.reaction = reaction
         self.mine_total = len(setting.mine_models) - 1
@@ -712,8 +881,10 @@ class MeleeGrid:
         self.margin = max(0, most_b)
         self.most_dice = self.mine_total + most_a
         self._tables = {} if tables is None else tables
+        self._planned = {} if planned is None else planned
         self._slices: dict[int, Slice] = {}
         self._blows: dict[tuple[Die, int], Series] = {}
+        self._summed = False
 
     def _most_bonuses(self) -> tuple[int, int]:
         """The largest bonus dice of each side over every pair of sizes (sizes of the tables)."""
@@ -730,19 +901,34 @@ class MeleeGrid:
 
     def tables(self, defensive: int) -> PairTables:
         """The tables of the melees against an enemy holding ``defensive`` levels of Defensive Position,
-        kept under everything they are made from: grids of other replies with the same dice share them."""
-        a_die = self.setting.a_dice[defensive]
-        key = (a_die, self.setting.b_die, self.most_dice, self.enemy_total + self.margin)
+        kept under everything they are made from: grids of other replies with the same dice share them,
+        and tables made larger serve (their figures are the same for every size they hold). They are
+        made as large as ``planned`` asks for their dice, or for the same dice the other way round (the
+        melees of the turn's other replies: see :func:`table_sizes`)."""
+        a_die, b_die = self.setting.a_dice[defensive], self.setting.b_die
+        most_a, most_b = self.most_dice, self.enemy_total + self.margin
+        planned_a, planned_b = self._planned.get((a_die, b_die), (0, 0))
+        swapped_b, swapped_a = self._planned.get((b_die, a_die), (0, 0))
+        key = (a_die, b_die, max(most_a, planned_a, swapped_a), max(most_b, planned_b, swapped_b))
         if key not in self._tables:
+            for (kept_a, kept_b, size_a, size_b), made in self._tables.items():
+                if (kept_a, kept_b) == (a_die, b_die) and size_a >= most_a and size_b >= most_b:
+                    return made
             kept = next((tables.kept for tables in self._tables.values()), None)  # one store for the turn
-            self._tables[key] = PairTables(a_die, self.setting.b_die, key[2], key[3], kept)
+            self._tables[key] = PairTables(a_die, b_die, key[2], key[3], kept)
         return self._tables[key]
+
+    def table_sizes(self) -> Sizes:
+        """The sizes this grid's tables need, under their dice (for the ``planned`` of other grids)."""
+        most = (self.most_dice, self.enemy_total + self.margin)
+        return {(a_die, self.setting.b_die): most for a_die in self.setting.a_dice.values()}
 
     def slices(self, wanted: set[int]) -> dict[int, Slice]:
         """The slices of the enemy sizes ``wanted`` (Wounds it lost to the shots), made in one pass
         over the enemy's sizes from the smallest up."""
         missing = {lost for lost in wanted if lost not in self._slices and self.setting.defensive[lost] >= 0}
         if missing:
+            self._summed = self._few_pairs(missing)
             defensive = self.setting.defensive[min(missing)]
             rows = ReactionRows(self.reaction, self.setting.a_dice[defensive], self.setting.b_die, self.mine_total)
             for enemy in range(1, self.enemy_total - min(missing) + 1):
@@ -751,6 +937,21 @@ class MeleeGrid:
                 if lost in missing:
                     self._slices[lost] = self._slice(lost, rows)
         return {lost: self._slices[lost] for lost in wanted}
+
+    def _few_pairs(self, missing: set[int]) -> bool:
+        """Whether the pairs of these enemy sizes cost less summed one by one (about ``5 min(c, k)``
+        products each: :meth:`PairTables._summed_figures`) than the tables of every pair (tens of
+        operations per entry of three tables of ``most_a * most_b``), counted at a quarter of them: a
+        melee without a reaction shot meets one size of your unit per enemy size, a reaction shot
+        every size it may leave. Once the turn has made tables (another reply's), they serve instead:
+        their races serve the dice the other way round too."""
+        reach = len(self.reaction) - 1
+        terms = sum(
+            5 * min(self.mine_total, reach * enemy + 1) * min(self.mine_total, enemy)
+            for enemy in (self.enemy_total - lost for lost in missing)
+        )
+        tables = (self.most_dice + 1) * (self.enemy_total + self.margin + 1)
+        return terms <= 4 * tables and not any(made.made() for made in self._tables.values())
 
     def _regions(self, lost: int, length: int) -> list[tuple[int, int, int, int]]:
         """Runs of your unit's losses to the reaction with the same bonus dice on each side."""
@@ -793,7 +994,7 @@ class MeleeGrid:
         for low, high, bonus_a, bonus_b in regions:
             first_c = self.mine_total - high + 1
             sums = tables.run_sums(enemy, bonus_a, bonus_b, first_c, plain[high - 1 : low - 1 if low else None : -1],
-                                   chance, whole - chance)  # fmt: skip
+                                   chance, whole - chance, self._summed)  # fmt: skip
             dice = self.mine_total - low + bonus_a
             factor = base_a ** (self.most_dice - dice) * base_b ** (top - max(0, enemy + bonus_b))
             totals = [total + value * factor for total, value in zip(totals, sums, strict=True)]
@@ -819,14 +1020,17 @@ class MeleeGrid:
             for lost_mine in range(low, high):
                 dealt[mine - lost_mine + bonus_a] += lift * spare * rows.scaled[lost_mine]
             blows = max(0, enemy + bonus_b)
-            after = self._after_blow(rows, low, high, blows, bonus_b, tables)
-            factor = other * spare * base_b ** (top - blows)
-            for total, weight in enumerate(after):
+            start, after = self._after_blow(rows, low, high, blows, bonus_b, tables)
+            scale = base_b ** (top - blows)
+            factor = other * spare * scale
+            mass = weighted = 0  # Horner's rule: the totals' weights brought to one denominator
+            for total, weight in enumerate(after, start):
+                mass = mass * base_a + weight
+                weighted = weighted * base_a + weight * (mine - total)
                 if weight:
                     dealt[mine - total + bonus_a] += factor * weight
-            scale = base_b ** (top - blows)
-            unwiped += scale * cumulated(after, base_a)[-1]
-            short += scale * cumulated([weight * (mine - total) for total, weight in enumerate(after)], base_a)[-1]
+            unwiped += scale * mass
+            short += scale * weighted
         whole_mass = charged * base_b**top * base_a**most
         dealt[0] += other * (whole_mass - unwiped * base_a ** (most - mine + 1))
         lost_before = sum(level * weight for level, weight in enumerate(rows.plain))
@@ -835,20 +1039,20 @@ class MeleeGrid:
 
     def _after_blow(
         self, rows: ReactionRows, low: int, high: int, blows: int, bonus_b: int, tables: PairTables
-    ) -> Series:
+    ) -> tuple[int, Series]:
         """Your unit's losses to the reaction (from ``low`` to ``high``) and the enemy's first blow of
-        ``blows`` dice, below your unit's Wounds (each weight scaled by ``t_A`` per Wound)."""
+        ``blows`` dice, below your unit's Wounds (each weight scaled by ``t_A`` per Wound): the first
+        total that may have weight, and the weights from it up (none below ``low``, where the
+        thresholds' totals are the same)."""
         mine = self.mine_total
         blow = scaled_die(tables.b, tables.base_a)
         if rows.blow is None:
-            return self._blow_row(blow, blows)
+            return 0, self._blow_row(blow, blows)
         if bonus_b < 0:
             raise ValueError("a reaction shot and Defensive Position together are not read here")
         pair = rows.blow
-        upper = pair.full if high >= len(pair.reactions) or high >= mine else pair.below(high)
-        lower = [0] * mine if low == 0 else pair.below(low)
-        series = [above - below for above, below in zip(upper, lower, strict=True)]
-        return convolve(series, power_row(blow, bonus_b), mine) if bonus_b else series
+        series = pair.between(low, None if high >= len(pair.reactions) or high >= mine else high)
+        return low, convolve(series, power_row(blow, bonus_b), mine - low) if bonus_b else series
 
     def _blow_row(self, blow: Die, count: int) -> Series:
         """``count`` rolls of ``blow`` below your unit's Wounds, each from the largest count kept below it
@@ -923,8 +1127,8 @@ class MeleeGrid:
                 sum(factor[lost] * part.draw for lost, part in group.items()),
                 sum(factor[lost] * part.taken for lost, part in group.items()),
             )
-            coefficients = {lost: [factor[lost] * weight for weight in part.dealt] for lost, part in group.items()}
-            spread = horner(coefficients, tables.a, self.most_dice, self.enemy_total + 1)
+            rows = {lost: part.dealt for lost, part in group.items()}
+            spread = horner(factor, rows, tables.a, self.most_dice, self.enemy_total + 1)
             over = whole * base_b ** (top + self.margin) * tables.base_a**self.most_dice
             parts.append((MeleeSums(figures, spread), over))
         extra = lcm(*(over for _, over in parts)) if parts else 1
@@ -936,6 +1140,18 @@ class MeleeGrid:
         return MeleeSums((totals[0], totals[1], totals[2]), dealt), extra
 
 
+def table_sizes(grids: Iterable[MeleeGrid]) -> Sizes:
+    """The largest sizes the tables of each pair of dice need over ``grids`` (the melees of a turn's
+    replies: a counter-charge's bonus dice ask for tables a few dice larger than a withstanding
+    enemy's), to make each pair's tables once for all of them (:meth:`MeleeGrid.tables`)."""
+    sizes: Sizes = {}
+    for grid in grids:
+        for dice, (most_a, most_b) in grid.table_sizes().items():
+            known_a, known_b = sizes.get(dice, (0, 0))
+            sizes[dice] = max(known_a, most_a), max(known_b, most_b)
+    return sizes
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class MeleeSums:
     """The melee's victory, draw and Wounds taken, and the enemy's whole losses, as integer numerators
@@ -945,17 +1161,31 @@ class MeleeSums:
     dealt: Series
 
 
-def horner(coefficients: dict[int, Series], die: Die, most: int, size: int) -> Series:
-    """``Σ_n P_n * die**n`` with ``P_n[L] = coefficients[L][n]`` (``L`` the enemy's losses before the
-    melee, an index of the result), every total from ``size - 1`` up counted at ``size - 1`` (the
-    enemy cannot lose more Wounds than it has)."""
+def horner(factors: dict[int, int], rows: dict[int, Series], die: Die, most: int, size: int) -> Series:
+    """``Σ_n P_n * die**n`` with ``P_n[L] = factors[L] * rows[L][n]`` (``L`` the enemy's losses before
+    the melee, an index of the result), every total from ``size - 1`` up counted at ``size - 1`` (the
+    enemy cannot lose more Wounds than it has). Each coefficient is made as it is added (a table of
+    them all would hold tens of megabytes of numbers of thousands of bits), and none for no weight.
+
+    A factor carries the denominators of the enemy sizes below its own, powers of dice totals such as
+    1000, whose powers of two are shifted in after each product instead of multiplied: a product of
+    fewer bits (a sixth fewer for the denominators of the d10's)."""
+    odd = {lost: _odd_and_shift(factor) for lost, factor in factors.items()}
     spread = [0] * size
     for dice in range(most, -1, -1):
         grown = convolve(spread, die, size + len(die) - 1)
         spread = [*grown[: size - 1], sum(grown[size - 1 :])]
-        for lost, row in coefficients.items():
-            spread[lost] += row[dice]
+        for lost, row in rows.items():
+            if row[dice]:
+                factor, shift = odd[lost]
+                spread[lost] += (factor * row[dice]) << shift
     return spread
+
+
+def _odd_and_shift(number: int) -> tuple[int, int]:
+    """``number`` as ``odd << shift`` (``odd`` odd, or 0)."""
+    shift = (number & -number).bit_length() - 1 if number else 0
+    return number >> shift, shift
 
 
 # ---- Reading the melee calculator's sides ----------------------------------------------------------

@@ -13,6 +13,7 @@ from unit_profiles import ARCHERS, SAMURAI, unit_of_type, units_file
 from calculators import CalculatorInputError
 from calculators.advisor import prepared_turn as _turn
 from calculators.advisor_odds import MOVES, Keeps, Link, Row, RowLeftOut, _rules_of, capped, loaded_after, sequence_row
+from calculators.enemy_reply import scored_row
 from calculators.melee import CALCULATOR as MELEE
 from calculators.melee import Side, both_orders
 from calculators.melee_grid import PairTables, ReactionAndBlow, convolve, power_row
@@ -252,18 +253,23 @@ DICE = [((5, 3, 2), (4, 1, 3)), ((5, 0, 2, 1), (3, 1, 0, 2)), ((7, 2), (4, 1, 3)
 BONUSES = [(0, 0), (2, 0), (4, 0), (0, 2), (0, 4), (0, -3), (2, -3), (0, -6), (4, -9)]
 
 
+@pytest.mark.parametrize(("budget", "summed"), [(0, False), (10**9, False), (0, True)],
+                         ids=["whole tables", "rare pairs summed", "every pair summed"])  # fmt: skip
 @pytest.mark.parametrize(("a", "b"), DICE)
-def test_one_melee_of_the_tables_is_the_melee_calculators(a, b):
+def test_one_melee_of_the_tables_is_the_melee_calculators(a, b, budget, summed):
     """Every pair of small sizes and bonuses (negative: Defensive Position), both strike orders: the
-    tables' victory, draw and Wounds lost when A strikes first are the melee calculator's exchanges."""
+    tables' victory, draw and Wounds lost when A strikes first are the melee calculator's exchanges,
+    the rare pairs read from the whole races or summed over the blow's totals, or every pair summed
+    (a grid of few pairs)."""
     tables = PairTables(a, b, 11, 15)
+    tables.direct_budget = budget
     for c in range(1, 7):
         for k in range(1, 7):
             for bonus_a, bonus_b in BONUSES:
                 denominator = sum(a) ** (c + bonus_a) * sum(b) ** max(0, k + bonus_b)
                 for first in (Fraction(1), Fraction(0), Fraction(3, 7)):
                     chance, other = first.numerator, first.denominator - first.numerator
-                    victory, draw, taken = tables.run_sums(k, bonus_a, bonus_b, c, [1], chance, other)
+                    victory, draw, taken = tables.run_sums(k, bonus_a, bonus_b, c, [1], chance, other, summed)
                     sides = Side("a", c, bonus_a, 0, 0, 0, 0), Side("b", k, bonus_b, 0, 0, 0, 0)
                     exchange = both_orders(*sides, Pmf(a), Pmf(b), first)
                     expected = [Fraction(sum(exchange.difference[c + 1 :]), exchange.total) - first]
@@ -275,9 +281,10 @@ def test_one_melee_of_the_tables_is_the_melee_calculators(a, b):
                         assert Fraction(taken, denominator) == back
 
 
-def test_the_reaction_and_blow_below_any_threshold_are_the_direct_sums():
+def test_the_reaction_and_blow_above_any_threshold_are_the_direct_sums():
     """The restricted powers, kept and moved from one threshold to another as the enemy grows, are
-    the reaction's weights below the threshold times the blow's."""
+    the reaction's weights from the threshold up times the blow's, and none of their totals is below
+    the threshold."""
     reaction, blow, size = (5, 3, 2), (4, 1, 3), 25
     both = ReactionAndBlow(reaction, blow, size)
     rng = random.Random(5)
@@ -286,8 +293,10 @@ def test_the_reaction_and_blow_below_any_threshold_are_the_direct_sums():
         thresholds = set(rng.sample(range(1, 30), 3))
         reactions, blows = power_row(reaction, enemy), power_row(blow, enemy)
         for threshold in thresholds:
-            below = [weight if level < threshold else 0 for level, weight in enumerate(reactions)]
-            assert both.below(threshold) == convolve(below, blows, size)
+            above = [weight if level >= threshold else 0 for level, weight in enumerate(reactions)]
+            totals = convolve(above, blows, size)
+            assert totals[:threshold] == [0] * min(threshold, size)
+            assert both.above(threshold) == totals[threshold:]
         both.keep(thresholds)
 
 
@@ -305,3 +314,20 @@ def test_the_rows_of_a_turn_do_not_depend_on_their_order():
     for actions, row in zip(charges, rows[tuple(charges)], strict=True):
         _, alone = _turn(samurai, archers, situation, None)
         assert sequence_row(alone, actions) == row
+
+
+def test_the_replies_of_a_turn_share_one_set_of_tables_for_each_pair_of_dice():
+    """A charge scored under every reply has its tables made once for each pair of dice, as large as
+    the largest of its melees (a counter-charge's bonus dice): the other replies' grids take them,
+    with the same rows as a turn whose replies make tables for themselves (more of them)."""
+    samurai, archers = read_units(units_file(SAMURAI, {**ARCHERS, "name": "enemy"}))
+    situation = {"distance": 9, "enemy_reaction": "best"}
+    _, turn = _turn(samurai, archers, situation, None)
+    row = scored_row(turn, ("charge",), lambda row: row.victory)
+    assert {reply.reply for reply in row.replies} >= {"fight", "shoot", "counter-charge"}
+    made = [(a, b) for a, b, _, _ in turn._tables]  # what the turn made is the point
+    assert len(set(made)) == len(made)
+    _, alone = _turn(samurai, archers, situation, None)
+    alone.plan_melees = lambda replies: None  # each reply makes tables for itself
+    assert scored_row(alone, ("charge",), lambda row: row.victory) == row
+    assert len(alone._tables) > len(made)
