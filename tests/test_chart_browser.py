@@ -118,7 +118,8 @@ def test_a_phone_draws_the_charts_only_when_the_reader_comes_near_them(phone, se
     else:
         phone.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
         assert box.get_attribute(RESULT_STATE) == "fresh", "drawn before the page is printed"
-    assert phone.locator(".kr-calc__charts figure").count() == len(present("melee", DEFAULT_SCENARIOS["melee"])["tables"])
+    tables = present("melee", DEFAULT_SCENARIOS["melee"])["tables"]
+    assert phone.locator(".kr-calc__charts figure").count() == len(tables)
     assert not phone.errors
 
 

@@ -86,6 +86,8 @@ def offline_page(lang: str, *, with_archive: bool = True) -> str:
     # the panel as offline.js fills it, with each group's name and room for its size and state: filled
     # in, it grows by little, and what follows it on the page hardly moves (a layout shift)
     groups = [(name, said[f"group_{name}"]) for name in [*LANGUAGES, "engine"]]
-    return environment(lang).get_template("offline.md.j2").render(
-        archive=archive, file_note=said["file"], groups=groups, waiting=said["waiting"]
+    return (
+        environment(lang)
+        .get_template("offline.md.j2")
+        .render(archive=archive, file_note=said["file"], groups=groups, waiting=said["waiting"])
     )

@@ -250,7 +250,8 @@
     // view (at once when it is there already), and before printing. They are drawn in the task after a
     // frame: drawing reads the box's width, which lays out the whole page once the result has changed
     // (about 10 ms of a recompute's 50 on a phone-sized page), and the figures are what a player reads
-    // first. Until then the charts box is marked as not yet for these inputs.
+    // first. Until then the charts box is marked as not yet for these inputs; far from the view it is
+    // emptied instead, and marked empty.
     const charts = { due: false, scheduled: false, live: true, near: false };
     const chartsBox = root.querySelector(".kr-calc__charts");
     const chartsNear = new IntersectionObserver((entries) => {
