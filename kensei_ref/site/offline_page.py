@@ -42,7 +42,6 @@ UI = {
     "saved": N_("saved"),
     "partly": N_("%(done)s of %(total)s saved"),
     "archive": N_("Download the offline copy (%(size)s, zip)"),
-    "waiting": N_("Your browser shows the saved parts here once the site's offline support has started."),
     "megabytes": N_("%(size)s MB"),
     "save_data": N_(
         "Data saver is on: only this language's pages were saved. The calculators' engine is saved "
@@ -86,8 +85,5 @@ def offline_page(lang: str, *, with_archive: bool = True) -> str:
     # the panel as offline.js fills it, with each group's name and room for its size and state: filled
     # in, it grows by little, and what follows it on the page hardly moves (a layout shift)
     groups = [(name, said[f"group_{name}"]) for name in [*LANGUAGES, "engine"]]
-    return (
-        environment(lang)
-        .get_template("offline.md.j2")
-        .render(archive=archive, file_note=said["file"], groups=groups, waiting=said["waiting"])
-    )
+    page = environment(lang).get_template("offline.md.j2")
+    return page.render(archive=archive, file_note=said["file"], groups=groups)
