@@ -519,6 +519,51 @@ def test_the_enemy_may_withstand_and_shoot_and_cannot_without_a_loaded_bow(phone
     assert page.locator("#a-enemy_reaction").get_attribute("aria-invalid") == "true"
 
 
+LINE_START_COMMAS = """(lists) => lists.flatMap((list) => {
+  const left = list.getBoundingClientRect().left;
+  const walker = document.createTreeWalker(list, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let at = node.data.indexOf(","); at >= 0; at = node.data.indexOf(",", at + 1)) {
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      if (Math.abs(range.getBoundingClientRect().left - left) < 2) found.push(node.data);
+    }
+  }
+  return found;
+})"""
+"""Every comma of a list of links that begins a line (none should: a comma ends its link's line)."""
+
+
+def test_a_rows_links_keep_each_comma_at_the_end_of_its_link(phone, server):
+    """Archers charging archers who shoot back, in French at phone width: the link to the enemy's reaction
+    shot fills a line, and the comma after it ends that line instead of beginning the next; it is no part
+    of the link's name."""
+    enemy = {**ARCHERS, "name": "Archers B"}
+    page = phone([ARCHERS, enemy])
+    query = {"mine": ARCHERS["name"], "enemy": enemy["name"], "enemy_reaction": "shoot"}
+    page.goto(f"{server}/fr/advisor/?{urlencode(query)}")
+    page.wait_for_function(
+        ADVICE_FRESH + " && window.__krAdvice.situation.enemy_reaction === 'shoot'", timeout=ENGINE_TIMEOUT
+    )
+    lists = page.locator(".kr-advisor__links > span")
+    assert lists.count() >= 2
+    assert lists.evaluate_all(LINE_START_COMMAS) == []
+    drawn = lists.evaluate_all(
+        "(lists) => lists.map((list) => [...list.querySelectorAll('a')]"
+        ".map((a) => getComputedStyle(a, '::after').content))"
+    )
+    assert all(each == ['"," / ""'] * (len(each) - 1) + ["none"] for each in drawn if each), drawn
+    gettext = get_translations("fr").gettext
+    shot = page.locator(
+        '.kr-advisor__table tr[data-actions="charge"] .kr-advisor__links a[href*="calculators/shooting/"]'
+    )
+    name = shot.evaluate("(a) => a.textContent")
+    assert gettext("the enemy's reaction shot") in name and not name.endswith(",")
+    expect(page.get_by_role("link", name=name, exact=True).first).to_be_visible()
+
+
 def test_the_advisors_address_holds_its_units_and_situation(phone, server):
     """Shared or bookmarked, the advisor opens with the same units (by name) and situation."""
     page = phone([ARCHERS, SAMURAI])

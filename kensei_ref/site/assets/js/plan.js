@@ -190,10 +190,11 @@
       const orders = plan.orders.map((o) => element("li", { class: "kr-plan__order", "data-unit": o.unit, "data-target": o.target,
         "data-actions": o.actions.join(",") }, [fill(data.ui.order, { unit: o.unit, target: o.target,
           orders: o.actions.map((a) => data.actions[a]).join(" → ") }),
+        // links apart by a space: the comma after each is drawn inside the link's box (kensei.css)
         element("small", { class: "kr-plan__links" }, [
           element("a", { class: "kr-plan__advisor", href: kit.advisorAddress(data.advisor_page, o.advisor.mine, o.advisor.enemy,
             o.advisor.situation), text: data.ui.advisor }),
-          ...o.calculators.flatMap((run) => [", ", element("a", { href: kit.calculatorLink(data.calculator_pages, run),
+          ...o.calculators.flatMap((run) => [" ", element("a", { href: kit.calculatorLink(data.calculator_pages, run),
             text: kit.runText(data, run) })])])]));
       lines.push(element("p", { text: orders.length ? data.ui.orders : data.ui.no_orders }));
       if (orders.length) lines.push(element("ol", { class: "kr-plan__orders" }, orders));

@@ -603,7 +603,8 @@
     }
     /** "label: " as the language writes it (a no-break space before the colon in French). */
     const labelled = (text) => fill(data.ui.pair, { label: text, value: "" });
-    const join = (nodes) => nodes.flatMap((node, i) => (i ? [", ", node] : [node]));
+    // links apart by a space: the comma after each is drawn by the stylesheet, inside the link's box (kensei.css)
+    const join = (nodes) => nodes.flatMap((node, i) => (i ? [" ", node] : [node]));
     const linkTo = (run) => calculatorLink(data.calculator_pages, run);
 
     form.addEventListener("input", compute);
