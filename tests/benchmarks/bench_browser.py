@@ -120,8 +120,13 @@ class _Requests:
         self.finished: list = []
         page.on("requestfinished", lambda request: self.finished.append(request))
 
-    def bytes(self) -> int:
-        return sum(max(request.sizes()["responseBodySize"], 0) for request in self.finished)
+    def bytes(self, markers: tuple[str, ...] = ("",)) -> int:
+        """The bodies' bytes, of the requests whose address holds one of ``markers`` (all by default)."""
+        return sum(
+            max(request.sizes()["responseBodySize"], 0)
+            for request in self.finished
+            if any(marker in request.url for marker in markers)
+        )
 
     def urls(self) -> list[str]:
         return [request.url for request in self.finished]
@@ -596,7 +601,10 @@ def measure_bytes(browser, base: str, httpd) -> dict:
             "bytes": requests.bytes(),
             "bytes_served": sum(size for _, size in served),
             "engine_requests": [url.removeprefix(base) for url in engine],
-            "engine_bytes": sum(
+            # the same measure as "bytes" (the page's own requests), so that it is a part of it: the server's
+            # count also holds what the service worker fetched for offline use
+            "engine_bytes": requests.bytes(ENGINE_MARKERS),
+            "engine_bytes_served": sum(
                 size for served_path, size in served if any(marker in served_path for marker in ENGINE_MARKERS)
             ),
         }
