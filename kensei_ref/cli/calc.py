@@ -154,11 +154,10 @@ def add_calc_arguments(calc: argparse.ArgumentParser, _: Callable[[str], str], r
 
 
 def add_param_options(command: argparse.ArgumentParser, params: Iterable[Param], _: Callable[[str], str]) -> None:
-    """One option for each of ``params``, with its label and help in the language of ``_``."""
+    """One option for each of ``params``, with its label and help in the language of ``_``
+    (:func:`label_and_help`)."""
     for param in params:
-        help_text = _(LABELLED).format(label=_(param.label), text=_(param.help)) if param.help else _(param.label)
-        if param.group:
-            help_text = f"{_(SIDE_NAMES[param.group])}. {help_text}"
+        help_text = label_and_help(param, _)
         sides = [side for side in param.choices if side in SIDE_CHOICES]
         if sides:  # the help says "your unit"; the option takes its letter
             meanings = (_(LABELLED).format(label=side, text=_(SIDE_CHOICES[side])) for side in sides)
@@ -171,6 +170,22 @@ def add_param_options(command: argparse.ArgumentParser, params: Iterable[Param],
             command.add_argument(
                 option(param.name), dest=_dest(param), default=None, metavar=_metavar(param), help=help_text
             )
+
+
+def label_and_help(param: Param, _: Callable[[str], str]) -> str:
+    """An option's help in the language of ``_``: its label (after its side's name, for a two-sided
+    calculator), then on a line of its own its help, as the site's forms show them.
+
+    Not "label: help": the help is a sentence of its own, with its capital, and French, Spanish, Russian
+    and English write no capital after a colon; nor the help lowered, which would lower the game terms the
+    glossary capitalises (Wounds, Attack, Models). The parser's formatter wraps each line on its own.
+
+    >>> from calculators.params import characteristic
+    >>> label_and_help(characteristic("attack", "Attack", "A hit needs a higher roll.", ""), str)
+    'Attack\\nA hit needs a higher roll.'
+    """
+    label = f"{_(SIDE_NAMES[param.group])}. {_(param.label)}" if param.group else _(param.label)
+    return f"{label}\n{_(param.help)}" if param.help else label
 
 
 def run_calc(args: argparse.Namespace) -> int:

@@ -56,7 +56,9 @@ the command."""
 
 
 class _Formatter(argparse.HelpFormatter):
-    """Help whose section headings end as the language ends a heading before a colon (French spaces it)."""
+    """Help whose section headings end as the language ends a heading before a colon (French spaces it), and
+    whose option help keeps its lines: a calculator's option shows its label on one line and its help below,
+    as the site's forms show them (:func:`kensei_ref.cli.calc.label_and_help`), each line wrapped on its own."""
 
     before_colon = ""
 
@@ -67,6 +69,10 @@ class _Formatter(argparse.HelpFormatter):
 
     def start_section(self, heading: str | None) -> None:
         super().start_section(f"{heading}{self.before_colon}" if heading else heading)
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        split = super()._split_lines
+        return [line for part in text.split("\n") for line in split(part, width)]
 
 
 class _Parser(argparse.ArgumentParser):
