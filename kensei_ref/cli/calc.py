@@ -23,6 +23,7 @@ from calculators.params import N_, Param
 from calculators.results import Figure, Result, Step, Table
 from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.one_line import escaped, one_line
+from kensei_ref.cli.speech import CALCULATOR
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.language_context import LanguageContext, language_context
 from kensei_ref.languages import LABELLED, LANGUAGES
@@ -134,7 +135,7 @@ def add_calc_arguments(calc: argparse.ArgumentParser, _: Callable[[str], str], r
     When ``rest`` (the words after ``calc``) names a calculator, only that calculator is imported and
     declared; otherwise all are (``calc --help`` lists them, a wrong name is refused with their names)."""
     calc.description = _("Exact dice probabilities for Kensei and Ronin.")
-    commands = calc.add_subparsers(dest="calculator", required=True, metavar="CALCULATOR", parser_class=type(calc))
+    commands = calc.add_subparsers(dest="calculator", required=True, metavar=_(CALCULATOR), parser_class=type(calc))
     asked = next((word for word in rest if not word.startswith("-")), None)
     for name in CALCULATORS:
         if asked in CALCULATORS and name != asked:

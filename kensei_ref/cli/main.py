@@ -21,7 +21,7 @@ from importlib import import_module
 
 from kensei_ref.cli import output
 from kensei_ref.cli.one_line import one_line, terminal_columns
-from kensei_ref.cli.speech import argparse_speaking, command_language, locale_language
+from kensei_ref.cli.speech import ID, argparse_speaking, command_language, locale_language
 from kensei_ref.language_context import language_context
 from kensei_ref.languages import BY_CODE, LANGUAGES, N_, CatalogMissing
 
@@ -184,7 +184,7 @@ def add_data_arguments(data: argparse.ArgumentParser, _: Gettext, rest: Sequence
         "--update",
         nargs="*",
         default=[],
-        metavar="ID",
+        metavar=_(ID),
         help=_("re-stamp these items after checking their translations"),
     )
     stamp.add_argument("--all", action="store_true", help=_("re-stamp every item"))

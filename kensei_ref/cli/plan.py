@@ -22,6 +22,7 @@ from calculators.plan_report import plan_json
 from calculators.table import parse_table
 from kensei_ref.cli.calc import error_line, spoken
 from kensei_ref.cli.number_cache import give_cached_numbers
+from kensei_ref.cli.speech import FILE
 from kensei_ref.cli.units import read_file, read_json_file
 from kensei_ref.language_context import LanguageContext, language_context
 from kensei_ref.languages import LANGUAGES, N_
@@ -33,10 +34,10 @@ def add_plan_arguments(command: argparse.ArgumentParser, _: Callable[[str], str]
     """The ``plan`` command's arguments, their help in the language of ``_``."""
     command.description = _(N_("The Command phase: commandment points and every ready unit's orders, with exact odds."))
     command.add_argument(
-        "--units", dest="units_file", metavar="FILE", required=True, help=_(N_("your units file (JSON)"))
+        "--units", dest="units_file", metavar=_(FILE), required=True, help=_(N_("your units file (JSON)"))
     )
     command.add_argument(
-        "--table", dest="table_file", metavar="FILE", required=True, help=_(N_("the table's state (JSON)"))
+        "--table", dest="table_file", metavar=_(FILE), required=True, help=_(N_("the table's state (JSON)"))
     )
     command.add_argument(
         "--objective", choices=OBJECTIVES, default="expected_wounds", help=_(N_("what the best plan maximises"))
