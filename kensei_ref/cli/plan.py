@@ -112,14 +112,29 @@ def _score_lines(plan: dict[str, Any], objective: str, language: LanguageContext
     return _wrapped(_("Score: {score}").format(score=language.numbers.decimal(value)))
 
 
+NOTHING_SPENT = N_("No unit is fleeing, and no commandment points are spent.")
+"""The plan's points when it spends none and no unit flees, rather than "at most 0; units expected to regroup: 0"
+(the plan page says the same: kensei_ref/site/plan_page.py)."""
+
+
+def nothing_spent(plan: dict[str, Any]) -> bool:
+    """Whether a plan spends no commandment point and has no fleeing unit to regroup (plan.js asks the same)."""
+    return not plan["commandment_points_spent"] and not plan["regroup"]
+
+
+def _points_line(plan: dict[str, Any], language: LanguageContext) -> str:
+    _ = language.gettext
+    if nothing_spent(plan):
+        return _(NOTHING_SPENT)
+    return _("Commandment points spent: at most {points}; units expected to regroup: {regrouped}.").format(
+        points=plan["commandment_points_spent"], regrouped=language.numbers.decimal(plan["expected_regrouped"])
+    )
+
+
 def _plan_lines(plan: dict[str, Any], language: LanguageContext, *, full: bool) -> list[str]:
     _ = language.gettext
     numbers = language.numbers
-    lines = _wrapped(
-        _("Commandment points spent: at most {points}; units expected to regroup: {regrouped}.").format(
-            points=plan["commandment_points_spent"], regrouped=numbers.decimal(plan["expected_regrouped"])
-        )
-    )
+    lines = _wrapped(_points_line(plan, language))
     for order in plan["strategic_orders"]:
         lines += _wrapped(
             _("Strategic order: {unit} at {target} (Ki roll {chance})").format(
