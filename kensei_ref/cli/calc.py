@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
-from calculators.choices import CHOICE_LABELS, SIDE_CHOICES, SIDE_NAMES
+from calculators.choices import SIDE_CHOICES, SIDE_NAMES, choice_label
 from calculators.errors import quoted
 from calculators.params import N_, Param
 from calculators.results import Figure, Result, Step, Table
@@ -251,8 +251,8 @@ def _step_label(step: Step, language: LanguageContext) -> str:
 
 def _format(item: Step | Figure, language: LanguageContext) -> str:
     value = item.value
-    if isinstance(value, str):  # a sentence, or a choice's value in its words (as the calculator's page shows it)
-        return language.gettext(CHOICE_LABELS.get(value, value))
+    if isinstance(value, str):  # a sentence, or a choice's value in its field's words (as the forms show it)
+        return language.pgettext(*choice_label(item.key, value))
     # as the calculator's page writes it, but for a length, whose label names its unit: "Distance (cm)"
     return language.numbers.figure(value, item.kind)
 
