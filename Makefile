@@ -80,7 +80,7 @@ $(NODE_INSTALLED): package.json package-lock.json
 
 # Extract every interface string, merge it into the French and Russian catalogs, compile them.
 translations: $(INSTALLED)
-	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k Nn_:1,2 --no-location --sort-output \
+	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k Nn_:1,2 -k Np_:1c,2 --no-location --sort-output \
 		--project kensei-ref --msgid-bugs-address "" -o $(LOCALES)/messages.pot .
 	$(VENV)/bin/pybabel update -i $(LOCALES)/messages.pot -d $(LOCALES) --no-fuzzy-matching --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d $(LOCALES) --statistics

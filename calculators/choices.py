@@ -7,7 +7,7 @@ calculator offers (a unit type by the categories of one rule, a range band) stay
 
 from __future__ import annotations
 
-from .params import N_
+from .params import N_, Np_
 
 NONE = "none"
 """The value of a choice that leaves things as they are (no cover, no charge, no movement)."""
@@ -55,3 +55,29 @@ CHOICE_LABELS: dict[str, str] = {
 }  # fmt: skip
 """Words for the values a choice offers, as a page or the terminal shows them (translated there); the values
 themselves stay in the URL, the command line and the JSON."""
+
+NONE_LABELS: dict[str, tuple[str, str]] = {
+    "cover": Np_("cover", "none"),
+    "enemy_cover": Np_("cover", "none"),
+    "moved": Np_("movement", "none"),
+    "shooter_in": Np_("terrain", "none"),
+    "charge": Np_("charge", "none"),
+    "lone_charge": Np_("lone charge", "none"),
+}
+"""``none`` in each field that offers it, with its context: English says "none" everywhere, but the other
+languages' word agrees with the field's noun or answers its question (Spanish "sin cobertura", "ninguno"
+for a movement, "no cargó" for "Charged this turn", "ninguna" for a lone model's charge)."""
+
+
+def choice_label(field: str, value: str) -> tuple[str, str]:
+    """The words for ``value`` of the choice ``field`` (a side's field, ``a_cover``, as ``cover``): the gettext
+    context and the English, the context empty for words that read the same in every field.
+
+    >>> choice_label("b_cover", "none"), choice_label("cover", "light")
+    (('cover', 'none'), ('', 'light cover'))
+    """
+    for side in SIDES:
+        field = field.removeprefix(f"{side}_")
+    if value == NONE and field in NONE_LABELS:
+        return NONE_LABELS[field]
+    return "", CHOICE_LABELS.get(value, value)

@@ -15,6 +15,13 @@ def N_(message: str) -> str:
     return message
 
 
+def Np_(context: str, message: str) -> tuple[str, str]:
+    """Mark a message whose English is the same in several places but whose words in another language depend
+    on the place (a gettext context, ``msgctxt``): the context and the English, as ``pgettext`` takes them
+    (Babel extracts them with ``-k Np_:1c,2``)."""
+    return context, message
+
+
 def Nn_(singular: str, plural: str, count: str) -> Plural:
     """Mark a message whose words follow a number: its English singular and plural, and the name of
     the value that counts (Babel extracts the first two as one plural entry, ``-k Nn_:1,2``)."""

@@ -59,6 +59,10 @@ class LanguageContext:
         """``message`` in the language (English where the catalog lacks it)."""
         return self.translations.gettext(message)
 
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` as the language writes it in ``context`` (``msgctxt``); without a context, :meth:`gettext`."""
+        return self.translations.pgettext(context, message) if context else self.gettext(message)
+
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         """The form of a message whose words follow ``count``, by the catalog's plural rule."""
         return self.translations.ngettext(singular, plural, count)

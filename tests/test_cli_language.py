@@ -118,7 +118,7 @@ def test_help_speaks_the_language_asked(cli, argv, words):
         ),
         pytest.param(
             ["rule", "--lang", "ru"],
-            "kensei-ref rule: ошибка: не указаны обязательные аргументы: ID|NUMBER",
+            "kensei-ref rule: ошибка: не указаны обязательные аргументы: ID|НОМЕР",
             id="ru-required",
         ),
         pytest.param(

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "calculators"))
-from test_command_plan import PROFILES, SMALL, WORN
+from test_command_plan import CALM, PROFILES, SMALL, WORN
 
 from calculators.command_plan import plan_turn
 from calculators.plan_report import plan_json
@@ -75,6 +75,27 @@ def test_the_plan_is_cpythons_in_every_language(phone, server, lang):
             assert f"calculators/{run['name']}/?" in href, href
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert not errors
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["", "fr/", "ru/", "es/"])
+def test_a_plan_that_spends_nothing_says_so_in_a_sentence_of_its_own(phone, server, lang):
+    """No unit fleeing and no point spent: the page's own sentence, not "at most 0; units expected to regroup:
+    0"; a plan that spends keeps the sentence with its points."""
+    gettext = get_translations(lang.strip("/") or "en").gettext
+    page = phone.new_page()
+    for table, spends in ((CALM, False), (SMALL, True)):
+        page.goto(f"{server}/{lang}plan/{_address(table, 'expected_wounds')}")
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        plans = page.evaluate("window.__krPlan.plan")["plans"]
+        shown = page.locator(".kr-plan__points").all_text_contents()  # the other plans' are folded
+        assert len(shown) == len(plans) >= 1
+        for text, plan in zip(shown, plans, strict=True):
+            if spends:  # the sentence with its points (the regrouped figure as the page's numbers write it)
+                before_points = gettext(UI["points"]).split("%(points)s")[0]
+                assert text.startswith(f"{before_points}{plan['commandment_points_spent']}"), text
+            else:
+                assert text == gettext(UI["nothing_spent"])
     page.close()
 
 

@@ -23,6 +23,7 @@ from calculators.enemy_reply import REPLY_LABELS
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS, parse_sequence
 from kensei_ref.cli.calc import OPTION_REFUSAL, add_param_options, error_line, given_inputs
 from kensei_ref.cli.number_cache import give_cached_numbers
+from kensei_ref.cli.speech import ACTION
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.language_context import LanguageContext, language_context
 from kensei_ref.languages import LANGUAGES, N_
@@ -39,7 +40,7 @@ def add_advise_arguments(command: argparse.ArgumentParser, _: Callable[[str], st
     )
     add_units_options(command, _, required=True)
     add_param_options(command, PARAMS, _)
-    command.add_argument("--why", metavar="ACTION,ACTION", help=_(N_("why the rules refuse this sequence")))
+    command.add_argument("--why", metavar=f"{_(ACTION)},{_(ACTION)}", help=_(N_("why the rules refuse this sequence")))
     command.add_argument(
         "--lang", default=argparse.SUPPRESS, metavar="|".join(LANGUAGES), help=_(N_("language of the output"))
     )

@@ -17,12 +17,13 @@ from fractions import Fraction
 from typing import Any
 
 from calculators import CALCULATORS, CalculatorInputError, RuleValueMissing, RuleValues
-from calculators.choices import CHOICE_LABELS, SIDE_CHOICES, SIDE_NAMES
+from calculators.choices import SIDE_CHOICES, SIDE_NAMES, choice_label
 from calculators.errors import quoted
 from calculators.params import N_, Param
 from calculators.results import Figure, Result, Step, Table
 from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.one_line import escaped, one_line
+from kensei_ref.cli.speech import CALCULATOR
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.language_context import LanguageContext, language_context
 from kensei_ref.languages import LABELLED, LANGUAGES
@@ -134,7 +135,7 @@ def add_calc_arguments(calc: argparse.ArgumentParser, _: Callable[[str], str], r
     When ``rest`` (the words after ``calc``) names a calculator, only that calculator is imported and
     declared; otherwise all are (``calc --help`` lists them, a wrong name is refused with their names)."""
     calc.description = _("Exact dice probabilities for Kensei and Ronin.")
-    commands = calc.add_subparsers(dest="calculator", required=True, metavar="CALCULATOR", parser_class=type(calc))
+    commands = calc.add_subparsers(dest="calculator", required=True, metavar=_(CALCULATOR), parser_class=type(calc))
     asked = next((word for word in rest if not word.startswith("-")), None)
     for name in CALCULATORS:
         if asked in CALCULATORS and name != asked:
@@ -154,11 +155,10 @@ def add_calc_arguments(calc: argparse.ArgumentParser, _: Callable[[str], str], r
 
 
 def add_param_options(command: argparse.ArgumentParser, params: Iterable[Param], _: Callable[[str], str]) -> None:
-    """One option for each of ``params``, with its label and help in the language of ``_``."""
+    """One option for each of ``params``, with its label and help in the language of ``_``
+    (:func:`label_and_help`)."""
     for param in params:
-        help_text = _(LABELLED).format(label=_(param.label), text=_(param.help)) if param.help else _(param.label)
-        if param.group:
-            help_text = f"{_(SIDE_NAMES[param.group])}. {help_text}"
+        help_text = label_and_help(param, _)
         sides = [side for side in param.choices if side in SIDE_CHOICES]
         if sides:  # the help says "your unit"; the option takes its letter
             meanings = (_(LABELLED).format(label=side, text=_(SIDE_CHOICES[side])) for side in sides)
@@ -171,6 +171,22 @@ def add_param_options(command: argparse.ArgumentParser, params: Iterable[Param],
             command.add_argument(
                 option(param.name), dest=_dest(param), default=None, metavar=_metavar(param), help=help_text
             )
+
+
+def label_and_help(param: Param, _: Callable[[str], str]) -> str:
+    """An option's help in the language of ``_``: its label (after its side's name, for a two-sided
+    calculator), then on a line of its own its help, as the site's forms show them.
+
+    Not "label: help": the help is a sentence of its own, with its capital, and French, Spanish, Russian
+    and English write no capital after a colon; nor the help lowered, which would lower the game terms the
+    glossary capitalises (Wounds, Attack, Models). The parser's formatter wraps each line on its own.
+
+    >>> from calculators.params import characteristic
+    >>> label_and_help(characteristic("attack", "Attack", "A hit needs a higher roll.", ""), str)
+    'Attack\\nA hit needs a higher roll.'
+    """
+    label = f"{_(SIDE_NAMES[param.group])}. {_(param.label)}" if param.group else _(param.label)
+    return f"{label}\n{_(param.help)}" if param.help else label
 
 
 def run_calc(args: argparse.Namespace) -> int:
@@ -235,8 +251,8 @@ def _step_label(step: Step, language: LanguageContext) -> str:
 
 def _format(item: Step | Figure, language: LanguageContext) -> str:
     value = item.value
-    if isinstance(value, str):  # a sentence, or a choice's value in its words (as the calculator's page shows it)
-        return language.gettext(CHOICE_LABELS.get(value, value))
+    if isinstance(value, str):  # a sentence, or a choice's value in its field's words (as the forms show it)
+        return language.pgettext(*choice_label(item.key, value))
     # as the calculator's page writes it, but for a length, whose label names its unit: "Distance (cm)"
     return language.numbers.figure(value, item.kind)
 

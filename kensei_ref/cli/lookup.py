@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from kensei_ref.cli import compiled
 from kensei_ref.cli.compiled import PlainText
 from kensei_ref.cli.one_line import terminal_columns
+from kensei_ref.cli.speech import ID, NAME, NUMBER, WORD
 from kensei_ref.language_context import LanguageContext, language_context
 from kensei_ref.languages import LANGUAGES
 
@@ -67,7 +68,7 @@ def add_rule_arguments(rule: argparse.ArgumentParser, _: Gettext, rest: Sequence
     _command(rule, _("Show a rule: its text, worked examples, notes, source and related rules."), run_rule, _)
     rule.add_argument(
         "rule",
-        metavar="ID|NUMBER",
+        metavar=f"{_(ID)}|{_(NUMBER)}",
         help=_("a rule id (kensei.regroup), a number (8.3.2) or an id without its game (regroup)"),
     )
 
@@ -80,7 +81,7 @@ def add_search_arguments(search: argparse.ArgumentParser, _: Gettext, rest: Sequ
         run_search,
         _,
     )
-    search.add_argument("query", nargs="+", metavar="WORD", help=_("what to look for"))
+    search.add_argument("query", nargs="+", metavar=_(WORD), help=_("what to look for"))
     search.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     search.add_argument(
         "--limit", type=_positive(_), default=10, metavar="N", help=_("show at most N rules (default 10)")
@@ -90,7 +91,7 @@ def add_search_arguments(search: argparse.ArgumentParser, _: Gettext, rest: Sequ
 def add_glossary_arguments(glossary: argparse.ArgumentParser, _: Gettext, rest: Sequence[str] = ()) -> None:
     """The ``glossary`` command's arguments."""
     _command(glossary, _("Find a glossary term from its name in any language of the reference."), run_glossary, _)
-    glossary.add_argument("term", nargs="+", metavar="NAME", help=_("the term's name in any of the languages"))
+    glossary.add_argument("term", nargs="+", metavar=_(NAME), help=_("the term's name in any of the languages"))
 
 
 def _command(

@@ -21,7 +21,7 @@ from importlib import import_module
 
 from kensei_ref.cli import output
 from kensei_ref.cli.one_line import one_line, terminal_columns
-from kensei_ref.cli.speech import argparse_speaking, command_language, locale_language
+from kensei_ref.cli.speech import ID, argparse_speaking, command_language, locale_language
 from kensei_ref.language_context import language_context
 from kensei_ref.languages import BY_CODE, LANGUAGES, N_, CatalogMissing
 
@@ -56,7 +56,9 @@ the command."""
 
 
 class _Formatter(argparse.HelpFormatter):
-    """Help whose section headings end as the language ends a heading before a colon (French spaces it)."""
+    """Help whose section headings end as the language ends a heading before a colon (French spaces it), and
+    whose option help keeps its lines: a calculator's option shows its label on one line and its help below,
+    as the site's forms show them (:func:`kensei_ref.cli.calc.label_and_help`), each line wrapped on its own."""
 
     before_colon = ""
 
@@ -67,6 +69,10 @@ class _Formatter(argparse.HelpFormatter):
 
     def start_section(self, heading: str | None) -> None:
         super().start_section(f"{heading}{self.before_colon}" if heading else heading)
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        split = super()._split_lines
+        return [line for part in text.split("\n") for line in split(part, width)]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -178,7 +184,7 @@ def add_data_arguments(data: argparse.ArgumentParser, _: Gettext, rest: Sequence
         "--update",
         nargs="*",
         default=[],
-        metavar="ID",
+        metavar=_(ID),
         help=_("re-stamp these items after checking their translations"),
     )
     stamp.add_argument("--all", action="store_true", help=_("re-stamp every item"))

@@ -22,6 +22,7 @@ from calculators.plan_report import plan_json
 from calculators.table import parse_table
 from kensei_ref.cli.calc import error_line, spoken
 from kensei_ref.cli.number_cache import give_cached_numbers
+from kensei_ref.cli.speech import FILE
 from kensei_ref.cli.units import read_file, read_json_file
 from kensei_ref.language_context import LanguageContext, language_context
 from kensei_ref.languages import LANGUAGES, N_
@@ -33,10 +34,10 @@ def add_plan_arguments(command: argparse.ArgumentParser, _: Callable[[str], str]
     """The ``plan`` command's arguments, their help in the language of ``_``."""
     command.description = _(N_("The Command phase: commandment points and every ready unit's orders, with exact odds."))
     command.add_argument(
-        "--units", dest="units_file", metavar="FILE", required=True, help=_(N_("your units file (JSON)"))
+        "--units", dest="units_file", metavar=_(FILE), required=True, help=_(N_("your units file (JSON)"))
     )
     command.add_argument(
-        "--table", dest="table_file", metavar="FILE", required=True, help=_(N_("the table's state (JSON)"))
+        "--table", dest="table_file", metavar=_(FILE), required=True, help=_(N_("the table's state (JSON)"))
     )
     command.add_argument(
         "--objective", choices=OBJECTIVES, default="expected_wounds", help=_(N_("what the best plan maximises"))
@@ -111,14 +112,29 @@ def _score_lines(plan: dict[str, Any], objective: str, language: LanguageContext
     return _wrapped(_("Score: {score}").format(score=language.numbers.decimal(value)))
 
 
+NOTHING_SPENT = N_("No unit is fleeing, and no commandment points are spent.")
+"""The plan's points when it spends none and no unit flees, rather than "at most 0; units expected to regroup: 0"
+(the plan page says the same: kensei_ref/site/plan_page.py)."""
+
+
+def nothing_spent(plan: dict[str, Any]) -> bool:
+    """Whether a plan spends no commandment point and has no fleeing unit to regroup (plan.js asks the same)."""
+    return not plan["commandment_points_spent"] and not plan["regroup"]
+
+
+def _points_line(plan: dict[str, Any], language: LanguageContext) -> str:
+    _ = language.gettext
+    if nothing_spent(plan):
+        return _(NOTHING_SPENT)
+    return _("Commandment points spent: at most {points}; units expected to regroup: {regrouped}.").format(
+        points=plan["commandment_points_spent"], regrouped=language.numbers.decimal(plan["expected_regrouped"])
+    )
+
+
 def _plan_lines(plan: dict[str, Any], language: LanguageContext, *, full: bool) -> list[str]:
     _ = language.gettext
     numbers = language.numbers
-    lines = _wrapped(
-        _("Commandment points spent: at most {points}; units expected to regroup: {regrouped}.").format(
-            points=plan["commandment_points_spent"], regrouped=numbers.decimal(plan["expected_regrouped"])
-        )
-    )
+    lines = _wrapped(_points_line(plan, language))
     for order in plan["strategic_orders"]:
         lines += _wrapped(
             _("Strategic order: {unit} at {target} (Ki roll {chance})").format(

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from kensei_ref import languages
 from kensei_ref.cli.one_line import escaped, one_line
+from kensei_ref.cli.speech import FOLDER, LANGUAGE
 from kensei_ref.language_context import LanguageContext, language_context
 from kensei_ref.languages import N_
 
@@ -39,14 +40,19 @@ def add_po_arguments(data_commands: argparse._SubParsersAction, _: Gettext, data
         "--lang",
         dest="target",
         required=True,
-        metavar="LANG",
+        metavar=_(LANGUAGE),
         type=_language_type(_),
         help=_("the language translated into: {languages}").format(languages=translated),
     )
-    export.add_argument("--out", type=Path, metavar="FOLDER", help=_("the folder to write into (default: po/LANG)"))
+    export.add_argument(
+        "--out",
+        type=Path,
+        metavar=_(FOLDER),
+        help=_("the folder to write into (default: po/{language})").format(language=_(LANGUAGE)),
+    )
     export.set_defaults(func=lambda args: run_export(args, data_dir))
     imported = commands.add_parser("import", help=_("write the translations of PO files back into the rule data"))
-    imported.add_argument("folder", type=Path, metavar="FOLDER", help=_("the folder of PO files (as export wrote it)"))
+    imported.add_argument("folder", type=Path, metavar=_(FOLDER), help=_("the folder of PO files (as export wrote it)"))
     imported.set_defaults(func=lambda args: run_import(args, data_dir))
 
 

@@ -98,3 +98,17 @@ def argparse_speaking(translations: gettext.NullTranslations) -> Iterator[None]:
     finally:
         for name, function in saved.items():
             setattr(argparse, name, function)
+
+
+# What stands for a value in the help (argparse's metavar), in capitals as the usage line writes it, in the
+# language of the help: the user types a file's name, not "FILE". What the user types as it stands (N, the
+# values of a choice, the languages' codes, the commands' names) is not a word and stays as it is.
+FILE = N_("FILE")
+FOLDER = N_("FOLDER")
+NAME = N_("NAME")
+WORD = N_("WORD")
+ID = N_("ID")
+NUMBER = N_("NUMBER")
+ACTION = N_("ACTION")
+LANGUAGE = N_("LANG")
+CALCULATOR = N_("CALCULATOR")

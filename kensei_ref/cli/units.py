@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from calculators import CalculatorInputError, RuleValues
+from kensei_ref.cli.speech import FILE, NAME
 from kensei_ref.language_context import language_context
 from kensei_ref.languages import LANGUAGES, N_
 
@@ -30,11 +31,13 @@ def add_units_options(
     """The three options that pick your unit and the enemy unit from a units file, their help in the
     language of ``_``."""
     command.add_argument(
-        "--units", dest="units_file", metavar="FILE", required=required, help=_(N_("your units file (JSON)"))
+        "--units", dest="units_file", metavar=_(FILE), required=required, help=_(N_("your units file (JSON)"))
     )
-    command.add_argument("--mine", dest="units_mine", metavar="NAME", required=required, help=_(N_("your unit's name")))
     command.add_argument(
-        "--enemy", dest="units_enemy", metavar="NAME", required=required, help=_(N_("the enemy's name"))
+        "--mine", dest="units_mine", metavar=_(NAME), required=required, help=_(N_("your unit's name"))
+    )
+    command.add_argument(
+        "--enemy", dest="units_enemy", metavar=_(NAME), required=required, help=_(N_("the enemy's name"))
     )
 
 

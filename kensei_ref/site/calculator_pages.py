@@ -20,7 +20,7 @@ from babel.messages.extract import extract_from_dir
 
 import calculators
 from calculators import CALCULATORS
-from calculators.choices import CHOICE_LABELS, SIDE_NAMES
+from calculators.choices import CHOICE_LABELS, SIDE_NAMES, choice_label
 from calculators.presentation import present
 from kensei_ref.language_context import LanguageContext
 from kensei_ref.languages import N_
@@ -184,7 +184,9 @@ def _field(param: dict, ctx: PageContext) -> dict:
         "help_text": tr(param["help"]) if param["help"] else "",
         "rule_href": ctx.rule_url(rule.id) if rule else "",
         "rule_title": ctx.rule_label(rule) if rule else "",
-        "options": [{"value": c, "text": tr(CHOICE_LABELS.get(c, c))} for c in param["choices"]],
+        "options": [
+            {"value": c, "text": ctx.language.pgettext(*choice_label(param["name"], c))} for c in param["choices"]
+        ],
         "text_default": ",".join(str(v) for v in default) if isinstance(default, list) else default,
     }
 

@@ -61,6 +61,7 @@ UI = {
     "other": N_("Other plan %(number)s"),
     "score": N_("Score: %(score)s"),
     "points": N_("Commandment points spent: at most %(points)s; units expected to regroup: %(regrouped)s."),
+    "nothing_spent": N_("No unit is fleeing, and no commandment points are spent."),
     "strategic": N_("Strategic order: %(unit)s at %(target)s (Ki roll %(chance)s)"),
     "regroup": Nn_(
         "Regroup %(unit)s: up to %(attempts)s attempt, regroups %(chance)s",

@@ -14,7 +14,7 @@ from typing import Any
 
 from calculators import CALCULATORS
 from calculators.advisor import OBJECTIVE_LABELS, OBJECTIVES, PARAMS, READINGS, TIES
-from calculators.choices import CHOICE_LABELS as CALCULATOR_CHOICES
+from calculators.choices import choice_label
 from calculators.enemy_reply import REPLY_LABELS
 from calculators.json_nesting import MAX_NESTING, NESTING_MESSAGE
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
@@ -159,14 +159,17 @@ def _params(params: tuple[Any, ...], tr: Any, ctx: PageContext) -> list[dict[str
                 "label": tr(param.label),
                 "help": tr(param.help) if param.help else "",
                 "rule_href": ctx.rule_url(rule.id) if rule else "",
-                "options": [{"value": c, "text": tr(_choice_label(c))} for c in param.choices],
+                "options": [
+                    {"value": c, "text": ctx.language.pgettext(*_choice_label(param.name, c))} for c in param.choices
+                ],
             }
         )
     return fields
 
 
-def _choice_label(value: str) -> str:
-    return CHOICE_LABELS.get(value) or CALCULATOR_CHOICES.get(value, value)
+def _choice_label(field: str, value: str) -> tuple[str, str]:
+    """These pages' words for ``value``, else the calculators' for ``value`` of ``field``: context and English."""
+    return ("", CHOICE_LABELS[value]) if value in CHOICE_LABELS else choice_label(field, value)
 
 
 def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dict[str, Any]]:

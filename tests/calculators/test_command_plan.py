@@ -51,6 +51,10 @@ SMALL = table_of(
 )  # fmt: skip
 """Two of your units (one with a Bushi hero) and a fleeing one, two enemies, one out of the Guard's sight."""
 
+CALM = {**{key: value for key, value in SMALL.items() if key != "ki"},
+        "mine": [{"unit": "Bowmen"}, {"unit": "Guard", "bushi_hero": True}, {"unit": "Spearmen"}]}  # fmt: skip
+"""SMALL with no unit fleeing and no Ki for a strategic order: the plans spend no commandment point."""
+
 HEROES = table_of(
     [{"unit": "Bowmen"}, {"unit": "Guard", "bushi_hero": True}, {"unit": "Spearmen", "bushi_hero": True}],
     [{"unit": "Ronin"}, {"unit": "Scouts"}],

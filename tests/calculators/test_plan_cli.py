@@ -8,7 +8,7 @@ import os
 
 import pytest
 from cli_capture import run_cli
-from test_command_plan import PROFILES, SMALL
+from test_command_plan import CALM, PROFILES, SMALL
 
 from calculators.command_plan import plan_turn
 from calculators.plan_report import plan_json
@@ -87,3 +87,29 @@ def test_the_french_plan_is_set_with_french_spaces(files, capsys):
     units, table = files
     status, out, _ = run_cli(main, capsys, "plan", "--lang", "fr", "--units", units, "--table", table)
     assert status == 0 and " :" not in out and " ;" not in out and "\u00a0:" in out
+
+
+POINTS = {
+    "en": ("No unit is fleeing, and no commandment points are spent.", "Commandment points spent: at most 3;"),
+    "fr": ("Aucune unité n'est en fuite et aucun point de commandement n'est dépensé.",
+           "Points de commandement dépensés\u00a0: au plus 3\u202f;"),
+    "ru": ("Бегущих отрядов нет, очки командования не тратятся.", "Потрачено очков командования: не больше 3;"),
+    "es": ("Ninguna unidad está en huida y no se gasta ningún punto de mando.",
+           "Puntos de mando gastados: como máximo 3;"),
+}  # fmt: skip
+"""Each language's sentence for a plan that spends nothing, and the start of the one for a plan that spends."""
+
+
+@pytest.mark.parametrize("lang", POINTS)
+def test_a_plan_that_spends_nothing_says_so_in_a_sentence_of_its_own(files, tmp_path, capsys, lang):
+    units, table = files
+    calm = tmp_path / "calm.json"
+    calm.write_text(json.dumps(CALM), encoding="utf-8")
+    nothing, spent = (" ".join(text.split()) for text in POINTS[lang])  # as the lines flow, no-break spaces too
+    status, out, _ = run_cli(main, capsys, "plan", "--lang", lang, "--units", units, "--table", str(calm))
+    flowing = " ".join(out.split())
+    assert status == 0
+    assert nothing in flowing and spent.split(" :")[0].split(":")[0] not in flowing, out
+    status, out, _ = run_cli(main, capsys, "plan", "--lang", lang, "--units", units, "--table", table)
+    flowing = " ".join(out.split())
+    assert status == 0 and spent in flowing and nothing not in flowing, out

@@ -177,8 +177,10 @@
         const value = objective === "fewest_taken" ? 0 - plan.score : plan.score; // never -0
         lines.push(element("p", { class: "kr-plan__score", text: fill(data.ui.score, { score: numbers.decimal(value) }) }));
       }
-      lines.push(element("p", { text: fill(data.ui.points, { points: plan.commandment_points_spent,
-        regrouped: numbers.decimal(plan.expected_regrouped) }) }));
+      // no point spent and no unit fleeing: a sentence of its own, not "at most 0" (as plan.py's nothing_spent)
+      const nothingSpent = plan.commandment_points_spent === 0 && plan.regroup.length === 0;
+      lines.push(element("p", { class: "kr-plan__points", text: nothingSpent ? data.ui.nothing_spent
+        : fill(data.ui.points, { points: plan.commandment_points_spent, regrouped: numbers.decimal(plan.expected_regrouped) }) }));
       const notes = [
         ...plan.strategic_orders.map((o) => fill(data.ui.strategic, { unit: o.unit, target: o.target, chance: numbers.percent(o.p_ki) })),
         ...plan.regroup.map((r) => fill(plural(data, data.ui.regroup, r.attempts), { unit: r.unit, attempts: r.attempts,
