@@ -99,7 +99,13 @@ def _command(
 ) -> None:
     """A command that prints in the language of ``--lang`` and runs ``run``."""
     parser.description = description
-    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=_("language of the output"))
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        metavar="|".join(LANGUAGES),
+        default=argparse.SUPPRESS,
+        help=_("language of the output"),
+    )
     parser.set_defaults(func=run)
 
 

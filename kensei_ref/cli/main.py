@@ -216,7 +216,12 @@ def build_parser(lang: str = "en", argv: Sequence[str] = ()) -> argparse.Argumen
     formatter = type("_Formatter", (_Formatter,), {"before_colon": "\u00a0" if spaced else ""})
     parser_class = type("_Parser", (_Parser,), {"gettext": staticmethod(_), "formatter": formatter})
     parser = parser_class(prog="kensei-ref", description=_("Kensei and Ronin rules reference."))
-    parser.add_argument("--lang", choices=LANGUAGES, help=_("language of the help, the messages and the output"))
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        metavar="|".join(LANGUAGES),
+        help=_("language of the help, the messages and the output"),
+    )
     names = "{" + ",".join(COMMANDS) + "}"  # what a refusal names: the commands, not the word "command"
     commands = parser.add_subparsers(dest="command", required=True, metavar=names, parser_class=parser_class)
     command, rest = command_asked(argv)

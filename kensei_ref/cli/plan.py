@@ -40,7 +40,11 @@ def add_plan_arguments(command: argparse.ArgumentParser, _: Callable[[str], str]
         "--table", dest="table_file", metavar=_(FILE), required=True, help=_(N_("the table's state (JSON)"))
     )
     command.add_argument(
-        "--objective", choices=OBJECTIVES, default="expected_wounds", help=_(N_("what the best plan maximises"))
+        "--objective",
+        choices=OBJECTIVES,
+        metavar="|".join(OBJECTIVES),
+        default="expected_wounds",
+        help=_(N_("what the best plan maximises")),
     )
     command.add_argument(
         "--lang", default=argparse.SUPPRESS, metavar="|".join(LANGUAGES), help=_(N_("language of the output"))
