@@ -23,7 +23,7 @@ from calculators.params import N_, Param
 from calculators.results import Figure, Result, Step, Table
 from kensei_ref.cli.number_cache import give_cached_numbers
 from kensei_ref.cli.one_line import escaped, one_line
-from kensei_ref.cli.speech import CALCULATOR
+from kensei_ref.cli.speech import CALCULATOR, written_choices
 from kensei_ref.cli.units import add_units_options, picked
 from kensei_ref.language_context import LanguageContext, language_context
 from kensei_ref.languages import LABELLED, LANGUAGES
@@ -168,9 +168,11 @@ def add_param_options(command: argparse.ArgumentParser, params: Iterable[Param],
                 option(param.name), dest=_dest(param), action="store_true", default=None, help=help_text
             )
         else:
-            command.add_argument(
-                option(param.name), dest=_dest(param), default=None, metavar=_metavar(param), help=help_text
-            )
+            metavar = _metavar(param)
+            if param.kind == "choice":
+                metavar, listed = written_choices(command, option(param.name), param.choices, _)
+                help_text += f"\n{listed}" if listed else ""
+            command.add_argument(option(param.name), dest=_dest(param), default=None, metavar=metavar, help=help_text)
 
 
 def label_and_help(param: Param, _: Callable[[str], str]) -> str:

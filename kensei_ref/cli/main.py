@@ -16,6 +16,7 @@ import argparse
 import gc
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from importlib import import_module
 
@@ -71,8 +72,10 @@ class _Formatter(argparse.HelpFormatter):
         super().start_section(f"{heading}{self.before_colon}" if heading else heading)
 
     def _split_lines(self, text: str, width: int) -> list[str]:
-        split = super()._split_lines
-        return [line for part in text.split("\n") for line in split(part, width)]
+        # as argparse wraps a help (its spaces made one), each line on its own, and never at a hyphen: a
+        # value the user types (counter-charge, best-standing) stays whole
+        parts = (self._whitespace_matcher.sub(" ", part).strip() for part in text.split("\n"))  # ASCII: no-break stays
+        return [line for part in parts for line in textwrap.wrap(part, width, break_on_hyphens=False)]
 
 
 class _Parser(argparse.ArgumentParser):

@@ -22,7 +22,7 @@ from calculators.plan_report import plan_json
 from calculators.table import parse_table
 from kensei_ref.cli.calc import error_line, spoken
 from kensei_ref.cli.number_cache import give_cached_numbers
-from kensei_ref.cli.speech import FILE
+from kensei_ref.cli.speech import FILE, written_choices
 from kensei_ref.cli.units import read_file, read_json_file
 from kensei_ref.language_context import LanguageContext, language_context
 from kensei_ref.languages import LANGUAGES, N_
@@ -39,12 +39,13 @@ def add_plan_arguments(command: argparse.ArgumentParser, _: Callable[[str], str]
     command.add_argument(
         "--table", dest="table_file", metavar=_(FILE), required=True, help=_(N_("the table's state (JSON)"))
     )
+    metavar, listed = written_choices(command, "--objective", OBJECTIVES, _)
     command.add_argument(
         "--objective",
         choices=OBJECTIVES,
-        metavar="|".join(OBJECTIVES),
+        metavar=metavar,
         default="expected_wounds",
-        help=_(N_("what the best plan maximises")),
+        help="\n".join(filter(None, [_(N_("what the best plan maximises")), listed])),
     )
     command.add_argument(
         "--lang", default=argparse.SUPPRESS, metavar="|".join(LANGUAGES), help=_(N_("language of the output"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import gettext
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 from kensei_ref.languages import LANGUAGES, N_, SOURCE_LANGUAGE, Nn_
@@ -112,3 +112,32 @@ NUMBER = N_("NUMBER")
 ACTION = N_("ACTION")
 LANGUAGE = N_("LANG")
 CALCULATOR = N_("CALCULATOR")
+VALUE = N_("VALUE")
+"""An option's choices where they are too long for the usage line (:func:`written_choices`)."""
+VALUES = N_("Values: {choices}")
+
+HELP_COLUMNS = 80
+"""The width the help is written for: every line of kensei-ref, its help too, fits 80 columns."""
+
+
+def written_choices(
+    command: argparse.ArgumentParser, option: str, choices: Sequence[str], _: Callable[[str], str]
+) -> tuple[str, str]:
+    """How ``option`` writes its choices in ``command``'s help: as they stand (``a|b|c``), or as a word
+    (VALUE, in the help's language) and the choices listed in the option's help, where the usage line
+    would pass :data:`HELP_COLUMNS` with them (argparse breaks no line inside an option, and indents the
+    usage's lines by its prefix and the command's name): the metavar, and the help's added line (or "").
+
+    >>> parser = argparse.ArgumentParser(prog="kensei-ref advise")
+    >>> written_choices(parser, "--range", ["short", "long"], str)
+    ('short|long', '')
+    >>> written_choices(parser, "--objective", ["expected_wounds", "at_least_one", "at_least_goal", "victory"], str)
+    ('VALUE', 'Values: expected_wounds, at_least_one, at_least_goal, victory')
+    """
+    joined = "|".join(choices)
+    width = HELP_COLUMNS - 2  # argparse's own margin
+    prefix = len(_("usage: "))
+    indent = prefix + len(command.prog) + 1 if prefix + len(command.prog) <= 0.75 * width else prefix
+    if indent + len(f"[{option} {joined}]") <= width and len(f"  {option} {joined}") <= width:
+        return joined, ""
+    return _(VALUE), _(VALUES).format(choices=", ".join(choices))
