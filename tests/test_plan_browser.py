@@ -16,7 +16,7 @@ from test_command_plan import CALM, PROFILES, SMALL, WORN
 
 from calculators.command_plan import plan_turn
 from calculators.plan_report import plan_json
-from calculators.profiles import units_document
+from calculators.profiles import read_units, units_document
 from calculators.rulebook import RuleValues
 from calculators.table import read_table
 from kensei_ref.languages import get_translations
@@ -97,6 +97,39 @@ def test_a_plan_that_spends_nothing_says_so_in_a_sentence_of_its_own(phone, serv
             else:
                 assert text == gettext(UI["nothing_spent"])
     page.close()
+
+
+def test_keys_typed_while_a_plan_is_computed_ask_for_the_latest_table_only(browser, server):
+    """The Command phase plan of a warband (10 units against 10, about a second each time on this machine,
+    several on a phone): distances raised a centimetre at a time while the engine works ask for one plan
+    more, of the table as it is then, not one per key; that plan is CPython's."""
+    sys.path.insert(0, str(Path(__file__).parent / "benchmarks"))
+    from bench_calculators import WARBAND_TABLE, WARBAND_UNITS
+
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    units = json.dumps(WARBAND_UNITS)
+    context.add_init_script(f"window.localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(units)});")
+    page = context.new_page()
+    page.goto(f"{server}/plan/{_address(WARBAND_TABLE, 'expected_wounds')}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    before = page.evaluate("window.__krEngine.next")
+    distance = page.locator(".kr-plan__pair input[type='number']").first
+    start = int(distance.input_value())
+    for _ in range(4):
+        distance.press("ArrowUp")
+    page.wait_for_function(
+        "(cm) => document.querySelector('.kr-plan').dataset.state === 'fresh'"
+        " && window.__krPlan.table.distances[0].cm === cm",
+        arg=start + 4,
+        timeout=TIMEOUT,
+    )
+    assert page.evaluate("window.__krEngine.next") - before <= 2, "the first key's plan, then the latest table's"
+    table = page.evaluate("window.__krPlan.table")
+    state = read_table(table, read_units(WARBAND_UNITS))
+    expected = plan_json(state, plan_turn(state, "expected_wounds"), "expected_wounds",
+                         state.commandment_points(RuleValues.bundled()))  # fmt: skip
+    assert page.evaluate("window.__krPlan.plan") == json.loads(json.dumps(expected))
+    context.close()
 
 
 def test_a_change_is_recomputed_kept_and_exported(phone, server):

@@ -564,6 +564,38 @@ def test_a_rows_links_keep_each_comma_at_the_end_of_its_link(phone, server):
     expect(page.get_by_role("link", name=name, exact=True).first).to_be_visible()
 
 
+REQUESTS = "() => window.__krEngine.next - 1"
+"""The requests the page has sent to the engine so far (calculator.js numbers them from 1)."""
+
+
+def test_the_advisor_computes_only_the_latest_inputs_and_marks_a_table_for_others(phone, server):
+    """Units of 100 Wounds take the engine about a second each time: keys typed meanwhile ask for one
+    computation more, of the inputs as they are then, not one per key; and an input the advisor refuses
+    leaves the table marked as for the last valid inputs."""
+    mine = {**ARCHERS, "name": "Mine", "wounds": [5] * 20}
+    enemy = {**ARCHERS, "name": "Theirs", "wounds": [5] * 20}
+    page = phone([mine, enemy])
+    page.goto(f"{server}/advisor/?{urlencode({'mine': 'Mine', 'enemy': 'Theirs', 'distance': 9})}")
+    page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+    before = page.evaluate(REQUESTS)
+    distance = page.locator("#a-distance")
+    for _ in range(5):  # 9 -> 14 a centimetre at a time, each in reach of a charge: each a second's work
+        distance.press("ArrowUp")
+    page.wait_for_function(ADVICE_FRESH + " && window.__krAdvice.situation.distance === 14", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate(REQUESTS) - before <= 2, "the first key's computation, then the latest inputs'"
+    expected = advise(*read_units(units_file(mine, enemy)), {**ADVISOR_DEFAULTS, "distance": 14}).rows
+    assert page.evaluate("window.__krAdvice.advice.rows.map((row) => row.actions.join(','))") == [
+        ",".join(row.actions) for row in expected
+    ]
+    distance.fill("-3")  # refused: the table stays, marked as for the last valid inputs
+    page.wait_for_function("() => document.querySelector('.kr-advisor').dataset.state === 'stale'")
+    gettext = get_translations("en").gettext
+    expect(page.locator(".kr-advisor__status")).to_have_text(gettext(UI["stale"]))
+    assert page.locator(".kr-advisor__table tbody tr").count() > 0
+    distance.fill("14")
+    page.wait_for_function(ADVICE_FRESH, timeout=ENGINE_TIMEOUT)
+
+
 def test_the_advisors_address_holds_its_units_and_situation(phone, server):
     """Shared or bookmarked, the advisor opens with the same units (by name) and situation."""
     page = phone([ARCHERS, SAMURAI])

@@ -81,6 +81,7 @@ UI = {
     "copy_suffix": N_("%(name)s (copy)"),
     "pick": N_("Pick a saved unit"),
     "computing": N_("Computing…"),
+    "stale": N_("These results are for the last valid inputs; correct the highlighted field."),
     "ready": N_("The odds below are for the units and the situation shown."),
     "out": N_("A unit engaged in combat is out of the game: it takes no orders."),
     "orders": N_("Orders"),

@@ -141,7 +141,7 @@
       history.replaceState(history.state, "", `?${address}${window.location.hash}`);
     }
 
-    async function compute() {
+    const compute = kit.latestOnly(async (changed) => {
       const id = ++asked;
       const ready = (table.mine || []).some((u) => (u.state || "ready") === "ready") || (table.mine || []).some((u) => u.state === "fleeing");
       if (!ready || !(table.enemy || []).length) {
@@ -154,7 +154,7 @@
       status.textContent = data.ui.computing;
       const sent = performance.now();
       const answer = await ask({ plan: { units, table, objective } });
-      if (id !== asked) return; // the table changed since
+      if (id !== asked || changed()) return; // the table changed since: the latest is computed next
       if (answer.failed) { status.textContent = data.ui.failed; root.dataset.state = "failed"; return; }
       if (answer.error) {
         status.textContent = fill(data.ui.refused, { field: answer.error.field, message: kit.errorText(data, answer.error, []).replace(/^[^:]*:\s*/, "") });
@@ -168,7 +168,7 @@
       const shownAt = performance.now();
       window.__krPlan = { plan: answer.plan, table, objective, computeMs: window.__krEngine?.lastMs,
         shownMs: shownAt - sent, shownAt };
-    }
+    });
 
     /** One plan: its points, regrouping and strategic orders, each unit's orders, each enemy's outcome. */
     function planBlock(plan, heading, full) {

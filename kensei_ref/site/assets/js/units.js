@@ -74,6 +74,33 @@
     }
   }
 
+  /** `work` run by the function returned, one run at a time: asked again while a run waits for the engine,
+   * it runs once more when that run ends, with the inputs as they are then, however often it was asked
+   * meanwhile. The advisor or the plan of large units takes seconds on a phone: one computation per
+   * keystroke would each wait for the one before. `work(changed)` is given a function that says whether it
+   * was asked again since it began: its answer is then not shown (it is for inputs the page no longer has). */
+  function latestOnly(work) {
+    let running = false;
+    let again = false;
+    const run = async () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        await work(() => again);
+      } finally {
+        running = false;
+      }
+      if (again) {
+        again = false;
+        run();
+      }
+    };
+    return run;
+  }
+
   /** An engine error in the page's language: the field's own rule (from its declaration), else the
    * engine's message translated when the catalog has it. */
   function errorText(data, error, params) {
@@ -484,16 +511,21 @@
     }, remembered, { game: "kensei" });
     if (picked) pair = [picked.units[picked.chosen.mine], picked.units[picked.chosen.enemy]];
 
-    async function compute() {
+    const compute = latestOnly(async (changed) => {
       const situation = readFields(data, form, data.params);
-      if (!pair || !situation) return;
+      if (!pair) return;
+      if (!situation) { // the field says what is wrong; the table shown is for the last valid inputs
+        root.dataset.state = "stale";
+        status.textContent = result.childElementCount ? data.ui.stale : "";
+        return;
+      }
       const id = ++asked;
       root.dataset.state = "computing";
       status.textContent = data.ui.computing;
       const sent = performance.now();
       const answer = await ask({ advise: { mine: pair[0], enemy: pair[1], situation } });
       const roundTripMs = performance.now() - sent;
-      if (id !== asked) return; // inputs changed since
+      if (id !== asked || changed()) return; // inputs changed since: the latest are computed next
       if (answer.failed) { status.textContent = data.ui.failed; root.dataset.state = "failed"; return; }
       if (answer.error) {
         const text = errorText(data, answer.error, [...data.params, ...Object.values(data.units).flat()]);
@@ -507,7 +539,7 @@
       root.dataset.state = "fresh";
       // for the benchmark: the engine's time, and from the request to the table on screen
       Object.assign(window.__krAdvice, { computeMs: window.__krEngine?.lastMs, roundTripMs, shownMs: performance.now() - sent });
-    }
+    });
 
     function renderAdvice(advice, situation) {
       // the goal's column only when the goal is not one Wound, which the column before already gives
@@ -672,7 +704,7 @@
   }
 
   // what the Command phase plan's page (plan.js) shares with these pages: the same markup, storage and engine
-  window.krUnitsKit = { element, fill, plural, stored, nameOf, ask, errorText, calculatorLink, runText, advisorAddress };
+  window.krUnitsKit = { element, fill, plural, stored, nameOf, ask, latestOnly, errorText, calculatorLink, runText, advisorAddress };
 
   function onPage() {
     for (const root of document.querySelectorAll("[data-page]")) {
