@@ -122,11 +122,8 @@ def _dest(param: Param) -> str:
 
 
 def _metavar(param: Param) -> str:
-    if param.kind == "choice":
-        return "|".join(param.choices)
-    if param.kind == "int_list":
-        return "N,N,..."
-    return "N"
+    """What stands for a number or numbers (a choice's words: :func:`written_choices`)."""
+    return "N,N,..." if param.kind == "int_list" else "N"
 
 
 def add_calc_arguments(calc: argparse.ArgumentParser, _: Callable[[str], str], rest: Sequence[str] = ()) -> None:
@@ -168,10 +165,11 @@ def add_param_options(command: argparse.ArgumentParser, params: Iterable[Param],
                 option(param.name), dest=_dest(param), action="store_true", default=None, help=help_text
             )
         else:
-            metavar = _metavar(param)
             if param.kind == "choice":
                 metavar, listed = written_choices(command, option(param.name), param.choices, _)
                 help_text += f"\n{listed}" if listed else ""
+            else:
+                metavar = _metavar(param)
             command.add_argument(option(param.name), dest=_dest(param), default=None, metavar=metavar, help=help_text)
 
 
