@@ -5,6 +5,7 @@ change of the table recomputed and kept in the address and on the device; the ta
 from __future__ import annotations
 
 import base64
+import io
 import json
 import sys
 from pathlib import Path
@@ -187,4 +188,37 @@ def test_each_units_orders_open_the_advisor_on_the_same_row(phone, server, lang)
         figures = ("wounds_pmf", "victory", "defeat", "expected_taken", "reply")
         assert {key: row[key] for key in figures} == {key: order[key] for key in figures}
     assert not errors
+    page.close()
+
+
+UNDERLINE_BANDS = """(links) => links.filter((a) => a.nextElementSibling).map((a) => {
+  const range = document.createRange();
+  range.selectNodeContents(a);
+  const rects = [...range.getClientRects()];
+  const last = rects[rects.length - 1];
+  const color = getComputedStyle(a).color;
+  return { x: last.right + 1, y: last.bottom - 6 + window.scrollY, width: 4, height: 9, color };
+})"""
+"""Under each link followed by another, a band just past its last letter, where the comma stands: the
+link's underline, if it reached the comma, would cross it in the link's colour."""
+
+
+def test_a_links_underline_stops_before_the_comma_after_it(phone, server):
+    """The plan's links are underlined (links in running text); the comma after each is drawn with it, in the
+    text's grey, but is no part of it, so the underline (in the link's colour) stops at its last letter."""
+    from PIL import Image
+
+    page = phone.new_page()
+    page.goto(f"{server}/plan/{_address(SMALL, 'victory')}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    links = page.locator(".kr-plan__best .kr-plan__links a")
+    assert links.first.evaluate("(a) => getComputedStyle(a).textDecorationLine") == "underline"
+    bands = links.evaluate_all(UNDERLINE_BANDS)
+    assert bands
+    for band in bands:
+        color = [int(part) for part in band.pop("color").strip("rgba()").split(",")[:3]]
+        assert max(color) - min(color) > 100  # the links' colour is a colour, not a grey like the comma's
+        shot = Image.open(io.BytesIO(page.screenshot(clip=band, full_page=True))).convert("RGB")
+        tinted = [pixel for pixel in shot.getdata() if max(pixel) - min(pixel) > 40]  # the underline, even blended
+        assert not tinted, (band, tinted)
     page.close()
