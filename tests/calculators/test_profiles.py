@@ -4,6 +4,8 @@ and the inputs every calculator takes from a profile accepted by that calculator
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from calculator_inputs import BASE
@@ -179,6 +181,46 @@ def _depth(value: object) -> int:
 def test_the_nesting_is_counted_as_the_parser_would_nest_it(value):
     """Brackets and quotes inside strings (escaped as JSON writes them) never count."""
     assert nesting_depth(json.dumps(value)) == _depth(value)
+
+
+def _scanned_depth(text: str) -> int:
+    """The depth as units.js counts it, a character at a time (an escape skips the next character, a
+    quote never closed takes the rest of the text)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for character in text:
+        if escaped:
+            escaped = False
+        elif in_string:
+            escaped, in_string = character == "\\", character != '"'
+        elif character == '"':
+            in_string = True
+        elif character in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character in "]}":
+            depth -= 1
+    return deepest
+
+
+@given(st.text(alphabet='"\\[]{}a\n', max_size=60))
+def test_any_text_is_counted_as_the_page_counts_it(text):
+    """Text that is no JSON too: unclosed strings, stray escapes and brackets, as units.js reads them."""
+    assert nesting_depth(text) == _scanned_depth(text)
+
+
+def test_a_file_of_escaped_quotes_never_closed_is_refused_at_once():
+    """A megabyte (within the size allowed) of escaped quotes after a quote never closed: counted in one
+    pass, then refused by the parser; the count once read it again from every quote, for hours. In a
+    process of its own, so that a count that does not end fails the test instead of hanging the run."""
+    text = '"' + '\\"' * ((MAX_FILE_CHARACTERS - 1) // 2)
+    program = (
+        "import sys; from calculators import CalculatorInputError; from calculators.profiles import parse_units\n"
+        "try: parse_units(sys.stdin.read())\n"
+        "except CalculatorInputError as error: print(error.field, error.msgid)"
+    )
+    done = subprocess.run([sys.executable, "-c", program], input=text, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("units "), done.stderr
 
 
 @pytest.mark.parametrize(
