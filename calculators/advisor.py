@@ -30,7 +30,16 @@ from .enemy_reply import REACTION_CHOICES, reply_refusal, scored_row
 from .errors import CalculatorInputError
 from .inputs import make_inputs
 from .kensei_dice import DAMAGE_RULE_PARAM
-from .orders import CHARGE_READINGS, other_orders, refusal, sequences, too_close, too_costly
+from .orders import (
+    ACTIONS,
+    CHARGE_READINGS,
+    MAX_ACTIONS,
+    other_orders,
+    refusal,
+    sequences,
+    too_close,
+    too_costly,
+)
 from .params import N_, Nn_, choice, count, flag, whole_number
 from .profiles import Profile, as_it_stands, wounds_left_param
 from .rulebook import RuleValues
@@ -271,17 +280,35 @@ def advise(mine: Profile, enemy: Profile, situation: Mapping[str, Any], rules: R
     )
 
 
+WHY_REFUSAL = N_("must be actions separated by commas, from {names}")
+"""The refusal of a sequence that is not one of actions (``--why`` in the terminal)."""
+
+
 def explain(mine: Profile, enemy: Profile, situation: Mapping[str, Any], actions: tuple[str, ...]) -> str | None:
     """Why the rules forbid ``actions`` here, in English (``None`` when allowed).
 
     Raises:
-        CalculatorInputError: as :func:`advise` does.
+        CalculatorInputError: as :func:`advise` does, and for a word that is no action.
     """
+    found = why_refused(mine, enemy, situation, actions)
+    return None if found is None else found[0].format(**found[1])
+
+
+def why_refused(
+    mine: Profile, enemy: Profile, situation: Mapping[str, Any], actions: tuple[str, ...]
+) -> tuple[str, dict[str, object]] | None:
+    """:func:`explain`'s reason as its template (in ``N_()``) and the numbers it names, so that a front
+    end translates the template before it fills it in (a reason filled in first is no catalog key).
+
+    Raises:
+        CalculatorInputError: as :func:`explain` does.
+    """
+    if len(actions) > MAX_ACTIONS or any(action not in ACTIONS for action in actions):
+        raise CalculatorInputError("why", WHY_REFUSAL, values={"names": ", ".join(ACTIONS)})
     inputs, turn = prepared_turn(mine, enemy, situation, None)
     if inputs.engaged:
-        return N_("a unit engaged in combat is out of the game: it takes no orders")
-    found = refusal(actions, turn.situation, inputs.rules)
-    return None if found is None else found[0].format(**found[1])
+        return N_("a unit engaged in combat is out of the game: it takes no orders"), {}
+    return refusal(actions, turn.situation, inputs.rules)
 
 
 def prepared_turn(

@@ -17,7 +17,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from calculators import CALCULATORS, CalculatorInputError, RuleValues
-from calculators.advisor import OBJECTIVE_LABELS, PARAMS, TIES, Advice, advice_json, advise, explain
+from calculators.advisor import (
+    OBJECTIVE_LABELS,
+    PARAMS,
+    TIES,
+    WHY_REFUSAL,
+    Advice,
+    advice_json,
+    advise,
+    why_refused,
+)
 from calculators.advisor_odds import Row
 from calculators.enemy_reply import REPLY_LABELS
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS, parse_sequence
@@ -83,20 +92,19 @@ def _why(
     try:
         actions = parse_sequence(text)
     except ValueError:
-        names = ", ".join(ACTION_LABELS)
-        raise CalculatorInputError(
-            "why", N_("must be actions separated by commas, from {names}"), values={"names": names}
-        ) from None
-    reason = explain(mine, enemy, situation, actions)
-    if as_json:
-        answer = {"advisor": "why", "actions": list(actions), "allowed": reason is None, "reason": reason}
+        raise CalculatorInputError("why", WHY_REFUSAL, values={"names": ", ".join(ACTION_LABELS)}) from None
+    found = why_refused(mine, enemy, situation, actions)
+    if as_json:  # the reason in English, as the JSON's other words
+        reason = None if found is None else found[0].format(**found[1])
+        answer = {"advisor": "why", "actions": list(actions), "allowed": found is None, "reason": reason}
         sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
-        return 0 if reason is None else 1
+        return 0 if found is None else 1
     sequence = _sequence(actions, _)
-    if reason is None:
+    if found is None:
         sys.stdout.write(_("{sequence}: allowed").format(sequence=sequence) + "\n")
         return 0
-    sys.stdout.write(_("{sequence}: not allowed: {reason}").format(sequence=sequence, reason=_(reason)) + "\n")
+    reason = _(found[0]).format(**found[1])
+    sys.stdout.write(_("{sequence}: not allowed: {reason}").format(sequence=sequence, reason=reason) + "\n")
     return 1
 
 

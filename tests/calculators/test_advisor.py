@@ -140,6 +140,10 @@ def test_multiple_shots_with_greater_precision_needs_more_action_points_than_any
         == "the charge dice table lists no dice for this unit type"
     )
     assert explain(hero, samurai, {"distance": 15, "engaged": True}, ("fire",)).startswith("a unit engaged in combat")
+    for actions in (("fire", "shoot"), ("march",) * 7):  # the terminal refuses them first; the API too
+        with pytest.raises(CalculatorInputError) as refused:
+            explain(hero, samurai, {"distance": 15}, actions)
+        assert refused.value.field == "why" and "march, run, fire" in refused.value.describe(str)
 
 
 OTHER_PRICES = {  # orders with a price and no odds, and who may give them, read here from the rule data

@@ -15,6 +15,7 @@ from calculators.advisor import advice_json, advise
 from calculators.profiles import read_units
 from kensei_ref.cli.advise import _sequence
 from kensei_ref.cli.main import main
+from kensei_ref.languages import get_translations
 
 
 @pytest.fixture
@@ -173,6 +174,18 @@ def test_why_says_which_rule_refuses_a_sequence(units, capsys, sequence, status,
                              "--enemy", "Samurai", "--distance", "14", "--why", sequence)  # fmt: skip
     assert code == status
     assert says in out + err
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru", "es"])
+def test_why_gives_a_reason_with_numbers_in_the_users_language(units, capsys, lang):
+    """The reason's template is translated before its numbers are filled in: filled in first, it was
+    no catalog key, and the reason stayed in English."""
+    language = get_translations(lang)
+    code, out, _ = run_cli(main, capsys, "advise", "--lang", lang, "--units", units, "--mine", "Ashigaru archers",
+                           "--enemy", "Samurai", "--distance", "14", "--why", "fire,reload,fire")  # fmt: skip
+    template = "not enough action points: {needed} needed, {available} available"
+    assert language.gettext(template) != template
+    assert code == 1 and language.gettext(template).format(needed=3, available=2) in out, out
 
 
 def test_why_answers_in_json_when_asked(units, capsys):
