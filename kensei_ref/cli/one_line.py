@@ -25,8 +25,13 @@ def escaped(typed: str) -> str:
 
 def terminal_columns() -> int:
     """The terminal's width as :func:`shutil.get_terminal_size` reads it (``COLUMNS``, else the terminal, else
-    80), without importing :mod:`shutil` and the compression modules it loads."""
-    columns = int(os.environ["COLUMNS"]) if os.environ.get("COLUMNS", "").isdigit() else 0
+    80), without importing :mod:`shutil` and the compression modules it loads. As there, a ``COLUMNS`` that
+    is no integer counts as none: ``isdigit`` takes "²", which ``int`` refuses, and ``int`` refuses more
+    than 4,300 digits."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
     if columns <= 0:
         try:
             columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]

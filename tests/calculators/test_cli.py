@@ -178,3 +178,16 @@ def test_help_lists_every_option(cli):
         for param in calculator.params:
             assert "--" + param.name.replace("_", "-") in out
         assert "--json" in out and "--lang" in out
+
+
+@pytest.mark.parametrize("columns", ["²", "٣", "9" * 4000, "9" * 5000, "-3", "abc"])
+def test_any_terminal_width_in_the_environment_is_read_or_passed_over(cli, monkeypatch, columns):
+    """``COLUMNS`` is read as the standard library reads it: what ``int`` refuses ("²", which ``isdigit``
+    takes, and more than 4,300 digits) counts as no width, never as a traceback."""
+    monkeypatch.setenv("COLUMNS", columns)
+    status, _, err = cli("calc", "shooting", "--attack", "x")
+    assert status == 2 and err.count("\n") == 1 and "--attack" in err
+    status, out, _ = cli("calc", "shooting", "--help")
+    assert status == 0 and "--attack" in out
+    status, out, _ = cli("rule", "8.3.2")
+    assert status == 0 and out
