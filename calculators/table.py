@@ -241,18 +241,28 @@ def _fields(
     return values
 
 
+LIST_REQUIRED = Nn_("is required: a list of at most {most} item", "is required: a list of at most {most} items", "most")
+"""A side's units left out of a table file (or ``null``)."""
+
+LIST_REFUSED = Nn_(
+    "must be a list of at most {most} item, got {value}", "must be a list of at most {most} items, got {value}", "most"
+)
+"""A list too long (``value``: how many items it holds) or no list (``value``: the JSON given, shortened)."""
+
+
 def _list(value: Any, field: str, most: int) -> list[Any]:
+    if value is None:
+        raise CalculatorInputError(field, LIST_REQUIRED, values={"most": most})
     if not isinstance(value, list) or len(value) > most:
-        raise CalculatorInputError(
-            field,
-            Nn_(
-                "must be a list of at most {most} item, got {value}",
-                "must be a list of at most {most} items, got {value}",
-                "most",
-            ),
-            values={"most": most, "value": repr(type(value).__name__)},
-        )
+        given = len(value) if isinstance(value, list) else _written(value)
+        raise CalculatorInputError(field, LIST_REFUSED, values={"most": most, "value": given})
     return value
+
+
+def _written(value: Any) -> str:
+    """A value as the file writes it (JSON), shortened to a glance: a whole object would fill the line."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _side(

@@ -107,3 +107,24 @@ def test_a_text_that_is_not_json_or_too_deep_is_one_clear_refusal():
             parse_table(text, PROFILES)
         assert refused.value.field == "table"
     assert parse_table(json.dumps(table()), PROFILES).mine[0].name == "Ashigaru archers"
+
+
+LISTS = {
+    "a side left out": ({"mine": None}, "mine", "is required: a list of at most 20 items"),
+    "a side as one object": ({"enemy": {"unit": "Samurai"}}, "enemy", 'got {"unit": "Samurai"}'),
+    "a side as a long text": ({"enemy": "Samurai " * 20}, "enemy", 'got "Samurai Samurai Samurai Samurai Samura…'),
+    "too many units": ({"enemy": [{"unit": "Samurai"}] * (MAX_SIDE + 1)}, "enemy", f"items, got {MAX_SIDE + 1}"),
+    "too many distances": ({"distances": [{}] * (MAX_SIDE**2 + 1)}, "distances", f"items, got {MAX_SIDE**2 + 1}"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("changes", "field", "says"), LISTS.values(), ids=LISTS.keys())
+def test_a_list_refused_says_what_it_got_as_the_file_writes_it(changes, field, says):
+    """How many items a list too long holds, the JSON of what is no list, "required" for a list left out:
+    never a Python type's name ('list', 'dict', 'NoneType')."""
+    document = {key: value for key, value in {**table(), **changes}.items() if value is not None}
+    profiles = read_units(units_file(ARCHERS, SAMURAI, SPEARMEN, SCOUTS, WARBAND))
+    with pytest.raises(CalculatorInputError) as refused:
+        read_table(document, profiles)
+    assert refused.value.field == field
+    assert says in refused.value.describe(str), refused.value.describe(str)
