@@ -772,3 +772,28 @@ def test_a_second_unit_of_the_same_name_is_refused_at_its_name(phone, server):
     expected = _("is the name of another unit: {name}").format(name="samurai")
     expect(page.locator("#u-name-error")).to_contain_text(expected, timeout=ENGINE_TIMEOUT)
     assert _saved(page) == [SAMURAI]
+
+
+@pytest.mark.parametrize("lang", ["", "ru/"])
+def test_a_value_within_its_bounds_that_a_rule_refuses_says_the_rule(phone, server, lang):
+    """Distance 0 is within the field's bounds (0 to 200) but is contact, which the advisor refuses; Wounds
+    left of 9 each are within theirs but beyond the archers' profile: each field says the rule, not its
+    bounds ("Enter a whole number from 0 to 200" for a 0 contradicted itself)."""
+    gettext = get_translations(lang.strip("/") or "en")
+    page = phone([ARCHERS, SAMURAI])
+    pair = {"mine": ARCHERS["name"], "enemy": SAMURAI["name"]}
+    cases = (
+        ("distance", {"distance": 0}, gettext.gettext(
+            "0 cm is contact between the units, which is engaged in combat ({0}): give the distance between them"
+        ).split("{0}")[0]),
+        ("wounds_left", {"distance": 9, "wounds_left": "9,9"}, gettext.ngettext(
+            "must be at most the profile's models ({models}), each with at most {most} Wound",
+            "must be at most the profile's models ({models}), each with at most {most} Wounds", 1,
+        ).format(models=len(ARCHERS["wounds"]), most=max(ARCHERS["wounds"]))),
+    )  # fmt: skip
+    for field, situation, says in cases:
+        page.goto(f"{server}/{lang}advisor/?{urlencode({**pair, **situation})}")
+        error = page.locator(f'[data-param="{field}"] .kr-field__error')
+        expect(error).to_contain_text(says, timeout=ENGINE_TIMEOUT)
+        assert page.locator(f"#a-{field}").get_attribute("aria-invalid") == "true"
+        assert page.evaluate("document.querySelector('.kr-advisor').dataset.state") == "stale"

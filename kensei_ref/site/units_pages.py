@@ -18,6 +18,7 @@ from calculators.choices import choice_label
 from calculators.enemy_reply import REPLY_LABELS
 from calculators.json_nesting import MAX_NESTING, NESTING_MESSAGE
 from calculators.orders import ACTION_LABELS, OTHER_ORDER_LABELS
+from calculators.params import REFUSED, REQUIRED_
 from calculators.profiles import (
     FILE_TOO_LONG,
     FORMAT,
@@ -197,8 +198,15 @@ def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dic
         "form_defaults": form_defaults(),
         "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},
         "plurals": calculator_pages.calculator_plurals(language),
+        "bounds": BOUNDS,
     }
     return tr, ctx, data
+
+
+BOUNDS = sorted(m if isinstance(m, str) else m.singular for m in (*REQUIRED_.values(), *REFUSED.values()))
+"""The engine's refusals of a value outside its own field's bounds (:meth:`Param.refusal`): the page says
+those in its own words (the field's bounds); any other refusal of a field is a rule across fields (0 cm
+is contact, the 5 cm rule, more Wounds than the profile), said in the words of its own template."""
 
 
 def form_defaults() -> dict[str, dict[str, Any]]:

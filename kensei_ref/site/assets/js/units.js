@@ -108,8 +108,9 @@
     const name = match ? match[2] : error.field;
     const param = params.find((p) => p.name === name);
     let message;
-    // a field's own bounds, in the page's words; a rule across fields or files comes translated from its template
-    if (param && param.kind && !/^needs |^is needed|^must be between/.test(error.message)) message = allowedText(data, param);
+    // a field's own bounds, in the page's words; a rule across fields or files (0 cm is contact, the 5 cm
+    // rule, more Wounds than the profile) comes translated from its template
+    if (param && param.kind && (data.bounds || []).includes(error.message)) message = allowedText(data, param);
     else {
       const names = (error.related || []).map((other) => {
         const found = params.find((p) => p.name === other);
