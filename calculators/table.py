@@ -27,7 +27,7 @@ from .errors import CalculatorInputError
 from .json_nesting import check_nesting
 from .orders import too_close
 from .params import N_, Nn_, Param, characteristic, choice, count, flag, whole_number
-from .planner import GENERALS
+from .planner import GENERALS, MAX_UNITS
 from .profiles import FILE_TOO_LONG, MAX_FILE_CHARACTERS, Profile, as_it_stands, check_header, find, wounds_left_param
 from .rulebook import RuleValues
 
@@ -43,6 +43,13 @@ be regrouped); it is out of the game; it is engaged in combat (kensei.out-of-the
 
 MAX_SIDE = 20
 """Most units on each side of the table: more than any warband fields, and a bound on the plan's work."""
+
+MAX_FLEEING = MAX_UNITS
+"""Most fleeing units on your side: the regroup planner's most units (the plan hands them to it)."""
+
+TOO_MANY_FLEEING = Nn_(
+    "must hold at most {most} fleeing unit, got {count}", "must hold at most {most} fleeing units, got {count}", "most"
+)
 
 MAX_DISTANCE = 200
 """The farthest distance (cm) a pair may give, as the orders advisor takes."""
@@ -199,6 +206,7 @@ def read_table(document: Any, profiles: tuple[Profile, ...], rules: RuleValues |
     mine = _side(document.get("mine"), "mine", MINE_PARAMS, profiles, rules)
     enemy = _side(document.get("enemy"), "enemy", ENEMY_PARAMS, profiles, rules)
     _check_sides(mine, enemy)
+    _check_fleeing(mine)
     reaches = _reaches(document.get("distances", []), mine, enemy, rules)
     return TableState(values, mine, enemy, reaches)
 
@@ -317,6 +325,13 @@ def _check_sides(mine: tuple[UnitState, ...], enemy: tuple[UnitState, ...]) -> N
                 f"enemy[{index}].unit", N_("is one of yours too ({0}): a unit is on one side"),
                 (f"mine[{yours[unit.name.casefold()]}].unit",),
             )  # fmt: skip
+
+
+def _check_fleeing(mine: tuple[UnitState, ...]) -> None:
+    """No more fleeing units than the regroup planner, which the plan hands them to, takes."""
+    fleeing = sum(unit.state == "fleeing" for unit in mine)
+    if fleeing > MAX_FLEEING:
+        raise CalculatorInputError("mine", TOO_MANY_FLEEING, values={"most": MAX_FLEEING, "count": fleeing})
 
 
 def _reaches(

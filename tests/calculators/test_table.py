@@ -4,14 +4,17 @@ the units file, every refusal naming the field where it is."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from unit_profiles import ARCHERS, SAMURAI, WARBAND, unit_of_type, units_file
 
 from calculators import CalculatorInputError
+from calculators.command_plan import MAX_READY
 from calculators.profiles import read_units
 from calculators.rulebook import RuleValues
-from calculators.table import FORMAT, MAX_SIDE, VERSION, parse_table, read_table
+from calculators.table import FORMAT, MAX_FLEEING, MAX_SIDE, VERSION, parse_table, read_table
 
 SCOUTS = {**unit_of_type("harasser_on_foot", ranged=False), "name": "Scouts"}
 """A profile without Honor: it cannot be regrouped unless the table gives one."""
@@ -128,3 +131,29 @@ def test_a_list_refused_says_what_it_got_as_the_file_writes_it(changes, field, s
         read_table(document, profiles)
     assert refused.value.field == field
     assert says in refused.value.describe(str), refused.value.describe(str)
+
+
+def test_more_fleeing_units_than_the_regroup_planner_takes_are_refused_on_your_side():
+    """The plan hands fleeing units to the regroup planner, which takes at most MAX_FLEEING: one more is
+    refused naming the side and the limit, never a field of the planner's ('honors')."""
+    fleeing = [{**SPEARMEN, "name": f"Spearmen {number}"} for number in range(MAX_FLEEING + 1)]
+    profiles = read_units(units_file(SAMURAI, *fleeing))
+    for count, refused in ((MAX_FLEEING, False), (MAX_FLEEING + 1, True)):
+        mine = [{"unit": unit["name"], "state": "fleeing"} for unit in fleeing[:count]]
+        document = table(mine=mine, distances=[])
+        if not refused:
+            assert sum(unit.state == "fleeing" for unit in read_table(document, profiles).mine) == count
+            continue
+        with pytest.raises(CalculatorInputError) as caught:
+            read_table(document, profiles)
+        assert caught.value.field == "mine"
+        assert caught.value.describe(str) == f"must hold at most {MAX_FLEEING} fleeing units, got {count}"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru", "es"])
+def test_the_data_format_page_gives_the_tables_limits(lang):
+    """The limits of a side, as the code holds them, on the page that describes the table file."""
+    text = (Path(__file__).parents[2] / "docs" / lang / "data-format.md").read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith("| `mine`, `enemy` |"))
+    numbers = [int(found) for found in re.findall(r"\d+", row)]
+    assert numbers[:3] == [MAX_SIDE, MAX_FLEEING, MAX_READY], row
