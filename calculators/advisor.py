@@ -318,6 +318,8 @@ def prepared_turn(
     warband has none of the statistics the turn reads."""
     inputs: Any = AdvisorInputs.from_dict(situation, rules=rules)
     for name, profile in (("mine", mine), ("enemy", enemy)):
+        if not isinstance(profile, Profile):
+            raise CalculatorInputError(name, N_("must be a unit's profile, as read from a units file"))
         if profile.game != "kensei":
             raise CalculatorInputError(name, N_("must be a Kensei unit; the advisor is for Kensei"))
     mine, enemy = as_they_stand(inputs, mine, enemy)

@@ -362,6 +362,8 @@ def find(profiles: tuple[Profile, ...], name: str, field: str) -> Profile:
     Raises:
         CalculatorInputError: naming ``field`` (``mine``, ``enemy``) and the names the file has.
     """
+    if not isinstance(name, str):
+        name = repr(name)
     for profile in profiles:
         if profile.name.casefold() == name.strip().casefold():
             return profile
@@ -389,11 +391,28 @@ def parse_units(text: str, rules: RuleValues | None = None) -> tuple[Profile, ..
         CalculatorInputError: when the text is too long, nested too deep (see
             :mod:`calculators.json_nesting`), not JSON, or not a valid units file (see :func:`read_units`).
     """
+    return read_units(file_document(text, "units"), rules)
+
+
+NOT_JSON = N_("must be a JSON file: this one cannot be read as JSON")
+
+
+def file_document(text: str, field: str) -> Any:
+    """The JSON document of a file's ``text`` (a units or table file), read as a file is: no longer than
+    :data:`MAX_FILE_CHARACTERS`, nested no deeper than :mod:`calculators.json_nesting` allows (checked
+    before the parser, which a deep file would exhaust), a byte order mark at its start passed over (as
+    Windows Notepad writes UTF-8, and as a browser reads a file).
+
+    Raises:
+        CalculatorInputError: naming ``field``, for text that is none of that, or not text at all.
+    """
+    if not isinstance(text, str):
+        raise CalculatorInputError(field, NOT_JSON)
+    text = text.removeprefix("\ufeff")
     if len(text) > MAX_FILE_CHARACTERS:
-        raise CalculatorInputError("units", FILE_TOO_LONG, values={"most": MAX_FILE_CHARACTERS})
-    check_nesting(text)
+        raise CalculatorInputError(field, FILE_TOO_LONG, values={"most": MAX_FILE_CHARACTERS})
+    check_nesting(text, field)
     try:
-        document = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError):
-        raise CalculatorInputError("units", N_("must be a JSON file: this one cannot be read as JSON")) from None
-    return read_units(document, rules)
+        raise CalculatorInputError(field, NOT_JSON) from None

@@ -24,11 +24,10 @@ from typing import Any
 from . import melee
 from .choices import COVER
 from .errors import CalculatorInputError
-from .json_nesting import check_nesting
 from .orders import too_close
 from .params import N_, Nn_, Param, characteristic, choice, count, flag, whole_number
 from .planner import GENERALS, MAX_UNITS
-from .profiles import FILE_TOO_LONG, MAX_FILE_CHARACTERS, Profile, as_it_stands, check_header, find, wounds_left_param
+from .profiles import Profile, as_it_stands, check_header, file_document, find, wounds_left_param
 from .rulebook import RuleValues
 
 FORMAT = "kensei-ref/table"
@@ -218,14 +217,7 @@ def parse_table(text: str, profiles: tuple[Profile, ...], rules: RuleValues | No
         CalculatorInputError: when the text is too long, nested too deep (see
             :mod:`calculators.json_nesting`), not JSON, or not a valid table file.
     """
-    if len(text) > MAX_FILE_CHARACTERS:
-        raise CalculatorInputError("table", FILE_TOO_LONG, values={"most": MAX_FILE_CHARACTERS})
-    check_nesting(text, "table")  # before the parser, which a deep file would exhaust
-    try:
-        document = json.loads(text)
-    except (ValueError, RecursionError):
-        raise CalculatorInputError("table", N_("must be a JSON file: this one cannot be read as JSON")) from None
-    return read_table(document, profiles, rules)
+    return read_table(file_document(text, "table"), profiles, rules)
 
 
 def _fields(

@@ -761,3 +761,15 @@ def test_the_json_names_the_whole_situation_and_it_gives_the_same_table_again():
     assert again == document
     averaged = [run for row in document["rows"] for run in row["calculators"] if run["averaged"]]
     assert averaged  # the charge after the reaction shot averages a melee per loss of yours
+
+
+@pytest.mark.parametrize("side", ["mine", "enemy"])
+def test_a_unit_given_as_no_profile_is_refused_naming_its_side(side):
+    """The Python API takes profiles read from a units file; a mapping in their place is named, not an
+    AttributeError from deep inside."""
+    archers, samurai = read_units(units_file(ARCHERS, SAMURAI))
+    units = {"mine": archers, "enemy": samurai, side: {"name": "x"}}
+    for call in (advise, lambda m, e, s: explain(m, e, s, ("fire",))):
+        with pytest.raises(CalculatorInputError) as refused:
+            call(units["mine"], units["enemy"], {"distance": 12})
+        assert refused.value.field == side and "profile" in refused.value.describe(str)

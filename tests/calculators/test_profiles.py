@@ -250,3 +250,23 @@ def test_a_deep_request_to_the_engine_is_answered_with_an_error_naming_the_units
     )
     error = json.loads(answer(request))["error"]
     assert (error["field"], error["message"], error["values"]["depth"]) == ("units", NESTING_MESSAGE, 50_003)
+
+
+@pytest.mark.parametrize("text", [None, 5, b"{}", ["units"]])
+def test_a_units_file_that_is_no_text_is_refused_naming_it(text):
+    with pytest.raises(CalculatorInputError) as refused:
+        parse_units(text)
+    assert refused.value.field == "units" and "cannot be read as JSON" in refused.value.describe(str)
+
+
+def test_a_units_file_saved_with_a_byte_order_mark_reads_as_without():
+    """Windows Notepad writes UTF-8 with a byte order mark (U+FEFF) first; a browser drops it as it reads."""
+    text = json.dumps(units_file(ARCHERS, SAMURAI))
+    assert parse_units("\ufeff" + text) == parse_units(text)
+
+
+@pytest.mark.parametrize("name", [None, 7, ["Samurai"]])
+def test_a_unit_named_by_no_text_is_refused_naming_the_field(name):
+    with pytest.raises(CalculatorInputError) as refused:
+        find(read_units(units_file(ARCHERS, SAMURAI)), name, "mine")
+    assert refused.value.field == "mine" and "must name a unit of the file" in refused.value.describe(str)

@@ -157,3 +157,8 @@ def test_the_data_format_page_gives_the_tables_limits(lang):
     row = next(line for line in text.splitlines() if line.startswith("| `mine`, `enemy` |"))
     numbers = [int(found) for found in re.findall(r"\d+", row)]
     assert numbers[:3] == [MAX_SIDE, MAX_FLEEING, MAX_READY], row
+
+
+def test_a_table_file_saved_with_a_byte_order_mark_reads_as_without():
+    text = json.dumps(table())
+    assert parse_table("\ufeff" + text, PROFILES) == parse_table(text, PROFILES)
