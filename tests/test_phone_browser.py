@@ -91,3 +91,21 @@ def test_the_header_title_is_whole_on_a_phone(phone, server, lang):
     phone.goto(f"{server}/{prefix}")
     title = phone.locator(".md-header__title .md-header__topic").first.locator(".md-ellipsis")
     assert title.evaluate("el => el.scrollWidth <= el.clientWidth"), title.inner_text()
+
+
+def test_a_term_near_the_screens_bottom_shows_its_definition_above_it(phone, server):
+    """Scrolling closes the definition, so a term near the bottom of the screen opens it above itself,
+    whole on the screen, not below the screen's edge."""
+    phone.goto(f"{server}/fr/kensei/ranged-attacks/")
+    terms = phone.locator("article a.kr-term")
+    tops = terms.evaluate_all("(links) => links.map((link) => link.getBoundingClientRect().top + window.scrollY)")
+    term = terms.nth(next(index for index, top in enumerate(tops) if top > 844))  # one the page scrolls to
+    # the term's line 30 px from the screen's bottom
+    phone.evaluate("(top) => window.scrollBy(0, top)", term.evaluate("el => el.getBoundingClientRect().top") - 844 + 30)
+    assert 844 - 40 < term.evaluate("el => el.getBoundingClientRect().top") < 844
+    term.tap()
+    popover = phone.locator("#kr-term-popover")
+    popover.wait_for(state="visible")
+    box, under = popover.bounding_box(), term.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    assert box["y"] + box["height"] <= under["y"], (box, under)

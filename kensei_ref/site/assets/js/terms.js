@@ -134,7 +134,13 @@
     const width = Math.min(box.offsetWidth, document.documentElement.clientWidth - 16);
     const left = Math.max(8, Math.min(rect.left, document.documentElement.clientWidth - width - 8));
     box.style.left = left + window.scrollX + "px";
-    box.style.top = rect.bottom + window.scrollY + 6 + "px";
+    // below the term, unless it would pass the screen's bottom and there is more room above (a term near
+    // the bottom: scrolling to the definition would close it)
+    const height = box.offsetHeight;
+    const below = document.documentElement.clientHeight - rect.bottom - 6;
+    const above = rect.top - 6;
+    const over = height > below && above > below;
+    box.style.top = (over ? Math.max(8, rect.top - 6 - height) : rect.bottom + 6) + window.scrollY + "px";
     link.setAttribute("aria-describedby", box.id);
     openFor = link;
   }
