@@ -222,3 +222,126 @@ def test_a_links_underline_stops_before_the_comma_after_it(phone, server):
         tinted = [pixel for pixel in shot.getdata() if max(pixel) - min(pixel) > 40]  # the underline, even blended
         assert not tinted, (band, tinted)
     page.close()
+
+
+DUEL = {"format": "kensei-ref/table", "version": 1, "game": "kensei", "general": "taisho",
+        "mine": [{"unit": "Ashigaru archers"}], "enemy": [{"unit": "Samurai"}],
+        "distances": [{"mine": "Ashigaru archers", "enemy": "Samurai", "cm": 12}], "ki": 6}  # fmt: skip
+"""Your archers 12 cm from the enemy's Samurai, the general's Ki 6: a plan, and two number fields."""
+
+STALE = "() => document.querySelector('.kr-plan').dataset.state === 'stale'"
+INTERNAL = ("[", "distances", "got", ".cm", "_")
+"""What the page's text never shows of the table file's keys and the engine's English."""
+
+
+def _plan_text(page) -> str:
+    return page.locator(".kr-plan").inner_text()
+
+
+def _assert_error_under(page, field: str, message: str) -> None:
+    """`message` under the field `field` (its own error line, which the field names), the field marked invalid."""
+    control = page.locator(f"#{field}")
+    error = page.locator(f"#{field}-error")
+    assert error.inner_text() == message
+    assert control.get_attribute("aria-invalid") == "true"
+    assert f"{field}-error" in control.get_attribute("aria-describedby").split()
+    # in the field's own block, just under its input
+    block = (
+        "(line) => line.parentElement === document.getElementById(line.id.replace(/-error$/, '')).closest('.kr-field')"
+    )
+    assert error.evaluate(block)
+    above, below = control.bounding_box(), error.bounding_box()
+    assert 0 <= below["y"] - (above["y"] + above["height"]) < 40, (above, below)
+
+
+@pytest.mark.parametrize("lang", ["", "fr/"])
+@pytest.mark.parametrize(
+    ("field", "value", "maximum"),
+    [("p-cm-0-0", "-3", 200), ("p-cm-0-0", "2.5", 200), ("p-cm-0-0", "99999", 200), ("p-ki", "50", 20),
+     ("p-ki", "-1", 20), ("p-ki", "2.5", 20)],
+)  # fmt: skip
+def test_a_number_the_table_cannot_take_is_refused_under_its_field(phone, server, lang, field, value, maximum):
+    """A distance or Ki that is no whole number in range is refused by the page before the engine is asked:
+    "Enter a whole number from 0 to 200." under the field, in the page's language, the field marked invalid;
+    the plan shown stays the last valid table's, marked stale; a valid value then computes again."""
+    gettext = get_translations(lang.strip("/") or "en").gettext
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server}/{lang}plan/{_address(DUEL, 'expected_wounds')}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    assert page.evaluate("document.querySelector('.kr-plan').dataset.state") == "fresh"
+    shown = page.locator(".kr-plan__result").inner_text()
+    plan = page.evaluate("window.__krPlan")
+    asked = page.evaluate("window.__krEngine.next")
+    kept = page.evaluate(f"[window.localStorage.getItem({json.dumps(TABLE_KEY)}), window.location.search]")
+    page.locator(f"#{field}").fill(value)
+    page.wait_for_function(STALE, timeout=TIMEOUT)
+    _assert_error_under(page, field, gettext(UI["int"]) % {"minimum": 0, "maximum": maximum})
+    assert page.locator(".kr-plan__status").inner_text() == gettext(UI["stale"])
+    assert page.locator(".kr-plan__result").inner_text() == shown
+    page.wait_for_timeout(300)  # nothing is asked of the engine, and nothing changes meanwhile
+    assert page.evaluate("window.__krEngine.next") == asked
+    assert page.evaluate("window.__krPlan") == plan
+    assert page.evaluate("document.querySelector('.kr-plan').dataset.state") == "stale"
+    text = _plan_text(page)
+    assert not [word for word in INTERNAL if word in text], text
+    # the table kept on the device and in the address stays the last valid one
+    assert page.evaluate(f"[window.localStorage.getItem({json.dumps(TABLE_KEY)}), window.location.search]") == kept
+    # a valid value clears the error and computes
+    page.locator(f"#{field}").fill("14")
+    key = "distances[0].cm" if field.startswith("p-cm") else "ki"
+    page.wait_for_function(
+        f"() => document.querySelector('.kr-plan').dataset.state === 'fresh' && window.__krPlan.table.{key} === 14",
+        timeout=TIMEOUT,
+    )
+    assert page.locator(f"#{field}-error").inner_text() == ""
+    assert page.locator(f"#{field}").get_attribute("aria-invalid") is None
+    assert page.locator(".kr-plan__status").inner_text() == gettext(UI["ready"])
+    assert page.evaluate("window.__krPlan.plan") == _python(page.evaluate("window.__krPlan.table"), "expected_wounds")
+    assert not errors
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["", "fr/", "ru/"])
+def test_the_engines_refusal_is_under_its_field_in_the_pages_words(phone, server, lang):
+    """A distance the rules refuse (0 cm is contact; closer than 5 cm needs a failed charge or terrain between)
+    is said under the distance's field, the other fields the rule names by their labels, not their keys."""
+    gettext = get_translations(lang.strip("/") or "en").gettext
+    page = phone.new_page()
+    page.goto(f"{server}/{lang}plan/{_address(DUEL, 'expected_wounds')}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    shown = page.locator(".kr-plan__result").inner_text()
+    rules = gettext(UI["rules"]).split("%(message)s")[0]
+    for value, named in (("3", "Terrain between the units"), ("0", "State")):
+        page.locator("#p-cm-0-0").fill(value)
+        page.wait_for_function(
+            "() => document.querySelector('.kr-plan').dataset.state === 'stale'"
+            " && document.getElementById('p-cm-0-0-error').textContent",
+            timeout=TIMEOUT,
+        )
+        message = page.locator("#p-cm-0-0-error").inner_text()
+        assert message.startswith(rules), message
+        assert f"«{gettext(named)}»" in message, message
+        assert page.locator("#p-cm-0-0").get_attribute("aria-invalid") == "true"
+        assert page.locator(".kr-plan__result").inner_text() == shown
+        text = _plan_text(page)
+        assert not [word for word in INTERNAL if word in text], text
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["", "fr/"])
+def test_a_refused_field_the_page_has_no_input_for_is_named_in_the_status(phone, server, lang):
+    """A table from an address or a file may give a field the page shows no input for (a unit's Wounds left):
+    its refusal is said in the status line, by the unit's name and the field's label, never its key."""
+    gettext = get_translations(lang.strip("/") or "en").gettext
+    table = {**DUEL, "mine": [{"unit": "Ashigaru archers", "reactions": 9}]}
+    page = phone.new_page()
+    page.goto(f"{server}/{lang}plan/{_address(table, 'expected_wounds')}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    assert page.evaluate("document.querySelector('.kr-plan').dataset.state") == "stale"
+    status = page.locator(".kr-plan__status").inner_text()
+    before = gettext(UI["refused"]).split("%(field)s")[0]
+    assert status.startswith(f"{before}Ashigaru archers, {gettext('Reactions')}"), status
+    assert "mine" not in status and "[" not in status and "reactions" not in status, status
+    page.close()

@@ -16,8 +16,8 @@ from calculators.command_plan import OBJECTIVES, PLAN_OBJECTIVE_LABELS, READINGS
 from calculators.enemy_reply import REPLY_LABELS
 from calculators.orders import ACTION_LABELS
 from calculators.planner import GENERALS
+from calculators.table import DISTANCE_PARAMS, ENEMY_PARAMS, MAX_DISTANCE, MINE_PARAMS, STATES, TOP_PARAMS
 from calculators.table import FORMAT as TABLE_FORMAT
-from calculators.table import MAX_DISTANCE, STATES
 from calculators.table import VERSION as TABLE_VERSION
 from kensei_ref.languages import N_, Nn_
 from kensei_ref.rules.model import RuleBook
@@ -77,8 +77,8 @@ UI = {
     "no_orders": N_("No unit's orders change the odds against any enemy in reach."),
     "ability_cost": N_("Units expected to regroup lost by keeping the points of a Taisho ability: %(regrouped)s."),
     "rules": N_("Not allowed by the rules: %(message)s"),
-    "unit_field": N_("unit %(number)s, %(field)s"),
-    "labelled": N_("%(label)s: %(text)s"),
+    "int": N_("Enter a whole number from %(minimum)s to %(maximum)s."),
+    "stale": N_("These results are for the last valid inputs; correct the highlighted field."),
     "advisor": N_("Orders advisor"),
 }
 """The page's words, translated for its script."""
@@ -96,6 +96,18 @@ def plan_page(book: RuleBook, lang: str, directory_urls: bool = True) -> str:
         "format": TABLE_FORMAT,
         "version": TABLE_VERSION,
         "max_distance": MAX_DISTANCE,
+        "max_ki": next(param.maximum for param in TOP_PARAMS if param.name == "ki"),
+        # each field of the table file by its key, as the page names it (an error about one the page has
+        # no input for is said with these words, never the file's key)
+        "fields": {
+            side: {param.name: tr(param.label) for param in params}
+            for side, params in (
+                ("top", TOP_PARAMS),
+                ("mine", MINE_PARAMS),
+                ("enemy", ENEMY_PARAMS),
+                ("distances", DISTANCE_PARAMS),
+            )
+        },
         "ui": {key: tr(text) if isinstance(text, str) else language.plural_forms(*text) for key, text in UI.items()},
         "numbers": language.numbers.symbols(),
         "generals": [{"value": general, "text": tr(CHOICE_LABELS[general])} for general in GENERALS],

@@ -26,8 +26,10 @@
     const units = kit.stored({ storage: data.storage }).filter((unit) => unit.game === "kensei");
     const query = new URLSearchParams(window.location.search);
     let objective = data.objectives.some((o) => o.value === query.get("objective")) ? query.get("objective") : "expected_wounds";
-    let table = initial();
+    let table = initial(); // the table as the form last said it validly: kept, exported and planned
     let asked = 0;
+    let invalid = false; // a field of the form holds what the table cannot take: the plan shown is for `table`
+    const label = (text) => (data.labels && data.labels[text]) || text;
 
     /** The table from the address, else from the device, else an empty one. */
     function initial() {
@@ -42,37 +44,50 @@
       return { format: data.format, version: data.version, game: "kensei", general: "taisho", dominance: false,
         taisho_ability: false, mine: [], enemy: [], distances: [] };
     }
-    const side = (name) => (Array.isArray(table.mine) && table.mine.some((u) => u && u.unit === name) ? "mine"
-      : Array.isArray(table.enemy) && table.enemy.some((u) => u && u.unit === name) ? "enemy" : "off");
-    const entry = (name) => [...(table.mine || []), ...(table.enemy || [])].find((u) => u && u.unit === name) || {};
-    const reach = (mine, enemy) => (table.distances || []).find((d) => d && d.mine === mine && d.enemy === enemy);
+    const side = (shown, name) => (Array.isArray(shown.mine) && shown.mine.some((u) => u && u.unit === name) ? "mine"
+      : Array.isArray(shown.enemy) && shown.enemy.some((u) => u && u.unit === name) ? "enemy" : "off");
+    const entry = (shown, name) => [...(shown.mine || []), ...(shown.enemy || [])].find((u) => u && u.unit === name) || {};
+    const reach = (shown, mine, enemy) => (shown.distances || []).find((d) => d && d.mine === mine && d.enemy === enemy);
 
-    function select(name, options, value, label) {
+    // Each field has its error under it (empty until there is one), which its control names.
+    const errorLine = (id) => element("p", { class: "kr-field__error", id: `${id}-error`, role: "alert" });
+    function select(name, options, value, text) {
       const id = `p-${name}`;
-      const box = element("select", { id, name }, options.map((o) => element("option", { value: o.value, text: o.text })));
+      const box = element("select", { id, name, "aria-describedby": `${id}-error` },
+        options.map((o) => element("option", { value: o.value, text: o.text })));
       box.value = value;
-      return element("div", { class: "kr-field" }, [element("label", { for: id, text: label }), box]);
+      return element("div", { class: "kr-field" }, [element("label", { for: id, text }), box, errorLine(id)]);
     }
-    function check(name, checked, label) {
-      const box = element("input", { type: "checkbox", id: `p-${name}`, name, checked: checked === true });
-      return element("div", { class: "kr-field kr-field--bool" }, [element("label", { class: "kr-field__check" }, [box, ` ${label}`])]);
+    function check(name, checked, text) {
+      const id = `p-${name}`;
+      const box = element("input", { type: "checkbox", id, name, checked: checked === true, "aria-describedby": `${id}-error` });
+      return element("div", { class: "kr-field kr-field--bool" }, [element("label", { class: "kr-field__check" }, [box, ` ${text}`]),
+        errorLine(id)]);
     }
+    /** A whole number from 0 to `maximum`, or empty: `value` as the table gives it, or as it was typed. */
+    function number(name, value, maximum, text) {
+      const id = `p-${name}`;
+      return element("div", { class: "kr-field" }, [element("label", { for: id, text }),
+        element("input", { id, name, type: "number", inputmode: "numeric", step: "1", min: "0", max: String(maximum),
+          value, "aria-describedby": `${id}-error` }), errorLine(id)]);
+    }
+    const given = (value) => (Number.isInteger(value) ? String(value) : "");
 
-    /** The form for the table as it is: the general, each saved unit's side and state, the distances. */
-    function render() {
+    /** The form for `shown` (the table, or the form as read): the general, each saved unit's side and state,
+     * the distances; `typed` keeps the text of number fields as typed (the Ki's under "ki", a distance's
+     * under its pair's names), valid or not, when the form is drawn again for a unit moved. */
+    function render(shown = table, typed = null) {
       const general = element("fieldset", { class: "kr-calc__group" }, [element("legend", { text: data.ui.general }),
-        select("general", data.generals, table.general || "taisho", data.ui.general),
-        check("dominance", table.dominance, data.ui.dominance),
-        element("div", { class: "kr-field" }, [element("label", { for: "p-ki", text: data.ui.ki }),
-          element("input", { id: "p-ki", name: "ki", type: "number", inputmode: "numeric", min: "0", max: "20",
-            value: Number.isInteger(table.ki) ? String(table.ki) : "" })]),
-        check("taisho_ability", table.taisho_ability, data.ui.taisho_ability),
+        select("general", data.generals, shown.general || "taisho", data.ui.general),
+        check("dominance", shown.dominance, data.ui.dominance),
+        number("ki", typed ? typed.ki : given(shown.ki), data.max_ki, data.ui.ki),
+        check("taisho_ability", shown.taisho_ability, data.ui.taisho_ability),
         select("objective", data.objectives, objective, data.ui.objective)]);
       const sides = [{ value: "off", text: data.ui.off }, { value: "mine", text: data.ui.mine }, { value: "enemy", text: data.ui.enemy }];
       const rows = units.map((unit, index) => {
         const name = kit.nameOf(unit);
-        const here = side(name);
-        const own = entry(name);
+        const here = side(shown, name);
+        const own = entry(shown, name);
         return element("div", { class: "kr-plan__unit", "data-unit": name }, [
           element("strong", { text: name }),
           select(`side-${index}`, sides, here, data.ui.side),
@@ -80,16 +95,15 @@
           ...(here === "mine" ? [check(`hero-${index}`, own.bushi_hero, data.ui.bushi_hero)] : [])]);
       });
       const onTable = (name) => (units.find((u) => kit.nameOf(u) === name) ? name : null);
-      const ready = (table.mine || []).filter((u) => u && (u.state || "ready") === "ready" && onTable(u.unit));
-      const enemies = (table.enemy || []).filter((u) => u && onTable(u.unit));
+      const ready = (shown.mine || []).filter((u) => u && (u.state || "ready") === "ready" && onTable(u.unit));
+      const enemies = (shown.enemy || []).filter((u) => u && onTable(u.unit));
       const pairs = ready.flatMap((mine) => enemies.map((enemy) => {
-        const found = reach(mine.unit, enemy.unit);
+        const found = reach(shown, mine.unit, enemy.unit);
         const key = `${ready.indexOf(mine)}-${enemies.indexOf(enemy)}`;
+        const text = typed && typed.pairs.has(`${mine.unit}\n${enemy.unit}`) ? typed.pairs.get(`${mine.unit}\n${enemy.unit}`)
+          : given(found && found.cm);
         return element("div", { class: "kr-plan__pair", "data-mine": mine.unit, "data-enemy": enemy.unit }, [
-          element("div", { class: "kr-field" }, [
-            element("label", { for: `p-cm-${key}`, text: `${mine.unit} → ${enemy.unit}` }),
-            element("input", { id: `p-cm-${key}`, name: `cm-${key}`, type: "number", inputmode: "numeric", min: "0",
-              max: String(data.max_distance), value: found && Number.isInteger(found.cm) ? String(found.cm) : "" })]),
+          number(`cm-${key}`, text, data.max_distance, `${mine.unit} → ${enemy.unit}`),
           check(`sight-${key}`, !found || found.in_sight !== false, data.ui.in_sight)]);
       }));
       form.replaceChildren(general,
@@ -99,13 +113,47 @@
       if (window.krSteppers) window.krSteppers(form);
     }
 
-    /** The table as the form now says it. */
+    /** A field's error under it (none: cleared), and its control marked invalid while it has one. */
+    function fieldError(control, message) {
+      const line = form.querySelector(`#${control.id}-error`);
+      if (line) line.textContent = message || "";
+      if (message) control.setAttribute("aria-invalid", "true");
+      else control.removeAttribute("aria-invalid");
+    }
+    /** A number field's whole number from 0 to its maximum: {value}, {omit} (empty) or {error}, as the
+     * calculators' fields read theirs (calculator.js: ASCII digits; a number field's letters are an error). */
+    function whole(input) {
+      const text = input.value.trim();
+      const bounds = () => ({ minimum: numbers.decimal(Number(input.min), 0), maximum: numbers.decimal(Number(input.max), 0) });
+      if (input.validity && input.validity.badInput) return { error: fill(data.ui.int, bounds()) };
+      if (text === "") return { omit: true };
+      const value = /^-?\d+$/.test(text) ? Number(text) : NaN;
+      if (!Number.isInteger(value) || value < Number(input.min) || value > Number(input.max)) return { error: fill(data.ui.int, bounds()) };
+      return { value };
+    }
+    /** The number fields' texts as typed, to draw the form again with them. */
+    function typedTexts() {
+      const pairs = new Map([...form.querySelectorAll(".kr-plan__pair")].map((pair) =>
+        [`${pair.dataset.mine}\n${pair.dataset.enemy}`, pair.querySelector('input[type="number"]').value]));
+      return { ki: form.elements.namedItem("ki").value, pairs };
+    }
+
+    /** The table as the form now says it, each field's error shown under it (the engine's earlier ones
+     * cleared): {next, valid}; when not valid, `next` leaves out what its number fields hold. */
     function read() {
       const value = (name) => form.elements.namedItem(name);
-      const ki = value("ki").value.trim();
+      for (const control of form.querySelectorAll("[aria-describedby]")) fieldError(control, "");
+      let valid = true;
+      const checked = (input) => {
+        const found = whole(input);
+        fieldError(input, found.error);
+        if (found.error) valid = false;
+        return found.error ? { omit: true } : found;
+      };
+      const ki = checked(value("ki"));
       const next = { format: data.format, version: data.version, game: "kensei", general: value("general").value,
         dominance: value("dominance").checked, taisho_ability: value("taisho_ability").checked, mine: [], enemy: [], distances: [] };
-      if (/^\d+$/.test(ki)) next.ki = Number(ki);
+      if (!ki.omit) next.ki = ki.value;
       units.forEach((unit, index) => {
         const where = value(`side-${index}`).value;
         if (where === "off") return;
@@ -123,14 +171,14 @@
       const ready = new Set(next.mine.filter((unit) => unit.state === "ready").map((unit) => unit.unit));
       const enemies = new Set(next.enemy.map((unit) => unit.unit));
       for (const pair of form.querySelectorAll(".kr-plan__pair")) {
-        const cm = pair.querySelector('input[type="number"]').value.trim();
-        if (!/^\d+$/.test(cm)) continue; // empty: out of reach
         if (!ready.has(pair.dataset.mine) || !enemies.has(pair.dataset.enemy)) continue; // a unit just moved off
-        next.distances.push({ mine: pair.dataset.mine, enemy: pair.dataset.enemy, cm: Number(cm),
+        const cm = checked(pair.querySelector('input[type="number"]'));
+        if (cm.omit) continue; // empty: out of reach
+        next.distances.push({ mine: pair.dataset.mine, enemy: pair.dataset.enemy, cm: cm.value,
           in_sight: pair.querySelector('input[type="checkbox"]').checked });
       }
       objective = value("objective").value;
-      return next;
+      return { next, valid };
     }
 
     function keep() {
@@ -141,8 +189,78 @@
       history.replaceState(history.state, "", `?${address}${window.location.hash}`);
     }
 
+    /** The form holds a value the table cannot take: its field says why; the plan shown stays, for the
+     * last valid table, marked as such. */
+    function markStale() {
+      root.dataset.state = "stale";
+      status.textContent = result.childElementCount ? data.ui.stale : "";
+    }
+
+    /** Where the engine's error `path` (the table file's: "ki", "distances[0].cm", "mine[1].wounds") is on the
+     * page, in the table `sent`: {control} when the page has an input for it, and {words} that name it as
+     * the page does (a label, the unit's or the pair's names), never the file's key. */
+    function place(path, sent) {
+      const byName = (name, prefix) => {
+        const index = units.findIndex((unit) => kit.nameOf(unit) === name);
+        return index >= 0 ? form.elements.namedItem(`${prefix}-${index}`) : null;
+      };
+      const at = /^(mine|enemy|distances)\[(\d+)\]\.(\w+)$/.exec(path || "");
+      if (!at) {
+        const controls = { ki: "ki", general: "general", dominance: "dominance", taisho_ability: "taisho_ability" };
+        const words = path === "ki" ? data.ui.ki : data.fields.top[path] || { mine: data.ui.mine, enemy: data.ui.enemy,
+          distances: data.ui.distances }[path] || data.ui.units;
+        return { control: controls[path] ? form.elements.namedItem(controls[path]) : null, words };
+      }
+      const [, list, index, field] = at;
+      const item = (Array.isArray(sent[list]) ? sent[list][Number(index)] : null) || {};
+      const fieldWords = data.fields[list][field];
+      if (list === "distances") {
+        const names = `${item.mine} → ${item.enemy}`;
+        const pair = [...form.querySelectorAll(".kr-plan__pair")].find((p) => p.dataset.mine === item.mine && p.dataset.enemy === item.enemy);
+        const control = !pair ? null : field === "cm" ? pair.querySelector('input[type="number"]')
+          : field === "in_sight" ? pair.querySelector('input[type="checkbox"]') : null;
+        return { control, words: fieldWords && field !== "cm" ? `${names}, ${fieldWords}` : names, label: fieldWords };
+      }
+      const control = field === "state" ? byName(item.unit, "state") : field === "unit" ? byName(item.unit, "side")
+        : field === "bushi_hero" && list === "mine" ? byName(item.unit, "hero") : null;
+      const name = typeof item.unit === "string" ? item.unit : list === "mine" ? data.ui.mine : data.ui.enemy;
+      return { control, words: fieldWords && field !== "unit" ? `${name}, ${fieldWords}` : name, label: field === "unit" ? name : fieldWords };
+    }
+
+    /** The engine's refusal in the page's language: its template translated, the fields it names in the page's words. */
+    function refusal(error, sent) {
+      const forms = error.count !== undefined && data.plurals && data.plurals[error.message];
+      const template = forms ? plural(data, forms, error.values[error.count]) : label(error.message);
+      const values = error.values || {};
+      return template.replace(/\{(\w+)\}/g, (whole, key) => {
+        if (/^\d+$/.test(key)) {
+          const other = (error.related || [])[Number(key)];
+          if (other === undefined) return whole;
+          const named = place(other, sent);
+          return `«${named.label || named.words}»`;
+        }
+        if (!(key in values)) return whole;
+        return typeof values[key] === "number" ? numbers.decimal(values[key], 0) : String(values[key]);
+      });
+    }
+
+    /** The engine refused `sent`: under the field it names when the page has one (a number's bounds as the
+     * page's number fields say them), else in the status line, the field in the page's words. */
+    function showRefusal(error, sent) {
+      const where = place(error.field, sent);
+      if (where.control) {
+        const bounds = where.control.type === "number" && /^(must be|is required: )an integer/.test(error.message);
+        fieldError(where.control, bounds
+          ? fill(data.ui.int, { minimum: numbers.decimal(Number(where.control.min), 0), maximum: numbers.decimal(Number(where.control.max), 0) })
+          : fill(data.ui.rules, { message: refusal(error, sent) }));
+        status.textContent = result.childElementCount ? data.ui.stale : "";
+      } else status.textContent = fill(data.ui.refused, { field: where.words, message: refusal(error, sent) });
+      root.dataset.state = "stale";
+    }
+
     const compute = kit.latestOnly(async (changed) => {
       const id = ++asked;
+      const sent = table;
       const ready = (table.mine || []).some((u) => (u.state || "ready") === "ready") || (table.mine || []).some((u) => u.state === "fleeing");
       if (!ready || !(table.enemy || []).length) {
         status.textContent = data.ui.empty;
@@ -152,22 +270,26 @@
       }
       root.dataset.state = "computing";
       status.textContent = data.ui.computing;
-      const sent = performance.now();
-      const answer = await ask({ plan: { units, table, objective } });
+      const sentAt = performance.now();
+      const answer = await ask({ plan: { units, table: sent, objective } });
       if (id !== asked || changed()) return; // the table changed since: the latest is computed next
       if (answer.failed) { status.textContent = data.ui.failed; root.dataset.state = "failed"; return; }
-      if (answer.error) {
-        status.textContent = fill(data.ui.refused, { field: answer.error.field, message: kit.errorText(data, answer.error, []).replace(/^[^:]*:\s*/, "") });
-        root.dataset.state = "stale";
+      if (answer.error) { // (for the last valid table: a field made invalid since keeps its own message)
+        if (invalid) markStale();
+        else showRefusal(answer.error, sent);
         return;
       }
       show(answer.plan);
-      status.textContent = data.ui.ready;
-      root.dataset.state = "fresh";
+      // a field made invalid while the engine worked: the plan is the last valid table's, and says so
+      if (invalid) markStale();
+      else {
+        status.textContent = data.ui.ready;
+        root.dataset.state = "fresh";
+      }
       // for the benchmark: the engine's time, from the request to the plan on screen, and since navigation
       const shownAt = performance.now();
-      window.__krPlan = { plan: answer.plan, table, objective, computeMs: window.__krEngine?.lastMs,
-        shownMs: shownAt - sent, shownAt };
+      window.__krPlan = { plan: answer.plan, table: sent, objective, computeMs: window.__krEngine?.lastMs,
+        shownMs: shownAt - sentAt, shownAt };
     });
 
     /** One plan: its points, regrouping and strategic orders, each unit's orders, each enemy's outcome. */
@@ -224,18 +346,28 @@
       setTimeout(() => URL.revokeObjectURL(link.href), 1000);
     }
 
+    /** The form changed: a valid table is kept and planned; a field that holds what the table cannot take
+     * says so under it, and the plan shown stays the last valid table's, marked stale. */
+    function update(redraw) {
+      let now = read();
+      if (redraw) { // the units and pairs shown change; what the number fields hold stays, valid or not
+        render(now.next, typedTexts());
+        now = read();
+      }
+      invalid = !now.valid;
+      if (invalid) {
+        markStale();
+        return;
+      }
+      table = now.next;
+      keep();
+      compute();
+    }
+
     render();
-    form.addEventListener("change", (event) => {
-      table = read();
-      keep();
-      if (/^(side|state)-/.test(event.target.name || "")) render(); // the units and pairs shown change
-      compute();
-    });
+    form.addEventListener("change", (event) => update(/^(side|state)-/.test(event.target.name || "")));
     form.addEventListener("input", (event) => {
-      if (event.target.type !== "number") return;
-      table = read();
-      keep();
-      compute();
+      if (event.target.type === "number") update(false);
     });
     form.addEventListener("click", (event) => { if (event.target.closest(".kr-plan__export")) exportFile(); });
     form.addEventListener("submit", (event) => event.preventDefault());
