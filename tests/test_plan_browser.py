@@ -345,3 +345,28 @@ def test_a_refused_field_the_page_has_no_input_for_is_named_in_the_status(phone,
     assert status.startswith(f"{before}Ashigaru archers, {gettext('Reactions')}"), status
     assert "mine" not in status and "[" not in status and "reactions" not in status, status
     page.close()
+
+
+def test_a_change_keeps_what_the_form_has_no_field_for(phone, server):
+    """A table from an address or a file gives units their Wounds left, reactions paid, weapons fired and
+    cover, which the form has no field for: a change of a distance or a side keeps them (it dropped them)."""
+    page = phone.new_page()
+    page.goto(f"{server}/plan/{_address(WORN, 'expected_wounds')}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    distance = page.locator('.kr-plan__pair[data-mine="Bowmen"][data-enemy="Ronin"] input[type="number"]')
+    distance.fill("13")
+    page.wait_for_function(
+        "() => document.querySelector('.kr-plan').dataset.state === 'fresh'"
+        " && window.__krPlan.table.distances.some((pair) => pair.mine === 'Bowmen' && pair.cm === 13)",
+        timeout=TIMEOUT,
+    )
+    changed = page.evaluate("window.__krPlan.table")
+    expected = json.loads(json.dumps(WORN))
+    for pair in expected["distances"]:
+        if (pair["mine"], pair["enemy"]) == ("Bowmen", "Ronin"):
+            pair["cm"] = 13
+    for side in ("mine", "enemy"):  # every field the file gave, each unit's state as the form writes it
+        assert [{**unit, "state": unit.get("state", "ready")} for unit in expected[side]] == changed[side]
+    assert [{**pair, "in_sight": pair.get("in_sight", True)} for pair in expected["distances"]] == changed["distances"]
+    assert page.evaluate("window.__krPlan.plan") == _python(changed, "expected_wounds")
+    page.close()

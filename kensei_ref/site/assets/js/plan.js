@@ -158,7 +158,11 @@
         const where = value(`side-${index}`).value;
         if (where === "off") return;
         const state = value(`state-${index}`) ? value(`state-${index}`).value : "ready";
-        const item = { unit: kit.nameOf(unit), state };
+        const name = kit.nameOf(unit);
+        // what the form has no field for (Wounds left, reactions, a loaded weapon, cover... from an address
+        // or a file) is kept while the unit stays on its side; a side's fields are not the other side's
+        const item = { ...(side(table, name) === where ? entry(table, name) : {}), unit: name, state };
+        delete item.bushi_hero;
         if (where === "mine" && value(`hero-${index}`) && value(`hero-${index}`).checked) item.bushi_hero = true;
         next[where].push(item);
       });
@@ -174,8 +178,8 @@
         if (!ready.has(pair.dataset.mine) || !enemies.has(pair.dataset.enemy)) continue; // a unit just moved off
         const cm = checked(pair.querySelector('input[type="number"]'));
         if (cm.omit) continue; // empty: out of reach
-        next.distances.push({ mine: pair.dataset.mine, enemy: pair.dataset.enemy, cm: cm.value,
-          in_sight: pair.querySelector('input[type="checkbox"]').checked });
+        next.distances.push({ ...reach(table, pair.dataset.mine, pair.dataset.enemy), mine: pair.dataset.mine,
+          enemy: pair.dataset.enemy, cm: cm.value, in_sight: pair.querySelector('input[type="checkbox"]').checked });
       }
       objective = value("objective").value;
       return { next, valid };
