@@ -370,3 +370,29 @@ def test_a_change_keeps_what_the_form_has_no_field_for(phone, server):
     assert [{**pair, "in_sight": pair.get("in_sight", True)} for pair in expected["distances"]] == changed["distances"]
     assert page.evaluate("window.__krPlan.plan") == _python(changed, "expected_wounds")
     page.close()
+
+
+def test_units_closer_than_5_cm_are_planned_once_the_page_says_why(phone, server):
+    """3 cm is refused unless the units failed a charge or have terrain between them, as the refusal says:
+    the page has both boxes, and either makes the table plannable."""
+    page = phone.new_page()
+    page.goto(f"{server}/plan/{_address(DUEL, 'expected_wounds')}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    boxes = (("#p-terrain-0-0", "distances[0].terrain_between"), ('[name^="failed-"]', "mine[0].failed_charge"))
+    for box, key in boxes:
+        page.locator("#p-cm-0-0").fill("3")
+        page.wait_for_function("() => document.querySelector('.kr-plan').dataset.state === 'stale'", timeout=TIMEOUT)
+        page.locator(box).check()
+        page.wait_for_function(
+            "() => document.querySelector('.kr-plan').dataset.state === 'fresh'"
+            f" && window.__krPlan.table.distances[0].cm === 3 && window.__krPlan.table.{key} === true",
+            timeout=TIMEOUT,
+        )
+        assert page.locator("#p-cm-0-0-error").inner_text() == ""
+        table = page.evaluate("window.__krPlan.table")
+        assert page.evaluate("window.__krPlan.plan") == _python(table, "expected_wounds")
+        page.locator(box).uncheck()
+        page.wait_for_function("() => document.querySelector('.kr-plan').dataset.state === 'stale'", timeout=TIMEOUT)
+        kept = json.loads(page.evaluate(f"window.localStorage.getItem({json.dumps(TABLE_KEY)})"))
+        assert key.split(".")[-1] not in json.dumps(kept) and kept["distances"][0]["cm"] == 3
+    page.close()

@@ -29,6 +29,7 @@
     let table = initial(); // the table as the form last said it validly: kept, exported and planned
     let asked = 0;
     let invalid = false; // a field of the form holds what the table cannot take: the plan shown is for `table`
+    let refused = null; // the engine's refusal of `table`, while it holds: {error, sent}
     const label = (text) => (data.labels && data.labels[text]) || text;
 
     /** The table from the address, else from the device, else an empty one. */
@@ -92,7 +93,8 @@
           element("strong", { text: name }),
           select(`side-${index}`, sides, here, data.ui.side),
           ...(here === "off" ? [] : [select(`state-${index}`, data.states, own.state || "ready", data.ui.state)]),
-          ...(here === "mine" ? [check(`hero-${index}`, own.bushi_hero, data.ui.bushi_hero)] : [])]);
+          ...(here === "mine" ? [check(`hero-${index}`, own.bushi_hero, data.ui.bushi_hero),
+            check(`failed-${index}`, own.failed_charge, data.fields.mine.failed_charge)] : [])]);
       });
       const onTable = (name) => (units.find((u) => kit.nameOf(u) === name) ? name : null);
       const ready = (shown.mine || []).filter((u) => u && (u.state || "ready") === "ready" && onTable(u.unit));
@@ -104,7 +106,9 @@
           : given(found && found.cm);
         return element("div", { class: "kr-plan__pair", "data-mine": mine.unit, "data-enemy": enemy.unit }, [
           number(`cm-${key}`, text, data.max_distance, `${mine.unit} → ${enemy.unit}`),
-          check(`sight-${key}`, !found || found.in_sight !== false, data.ui.in_sight)]);
+          check(`sight-${key}`, !found || found.in_sight !== false, data.ui.in_sight),
+          // with a failed charge, what lets two units stand closer than the 5 cm rule keeps them
+          check(`terrain-${key}`, Boolean(found && found.terrain_between === true), data.fields.distances.terrain_between)]);
       }));
       form.replaceChildren(general,
         element("fieldset", { class: "kr-calc__group kr-plan__list" }, [element("legend", { text: data.ui.units }), ...rows]),
@@ -163,7 +167,9 @@
         // or a file) is kept while the unit stays on its side; a side's fields are not the other side's
         const item = { ...(side(table, name) === where ? entry(table, name) : {}), unit: name, state };
         delete item.bushi_hero;
+        delete item.failed_charge;
         if (where === "mine" && value(`hero-${index}`) && value(`hero-${index}`).checked) item.bushi_hero = true;
+        if (where === "mine" && value(`failed-${index}`) && value(`failed-${index}`).checked) item.failed_charge = true;
         next[where].push(item);
       });
       // each side keeps the table's order (the order its units are declared in), units new to it after
@@ -178,8 +184,11 @@
         if (!ready.has(pair.dataset.mine) || !enemies.has(pair.dataset.enemy)) continue; // a unit just moved off
         const cm = checked(pair.querySelector('input[type="number"]'));
         if (cm.omit) continue; // empty: out of reach
-        next.distances.push({ ...reach(table, pair.dataset.mine, pair.dataset.enemy), mine: pair.dataset.mine,
-          enemy: pair.dataset.enemy, cm: cm.value, in_sight: pair.querySelector('input[type="checkbox"]').checked });
+        const kept = { ...reach(table, pair.dataset.mine, pair.dataset.enemy), mine: pair.dataset.mine,
+          enemy: pair.dataset.enemy, cm: cm.value, in_sight: pair.querySelector('input[name^="sight-"]').checked };
+        delete kept.terrain_between;
+        if (pair.querySelector('input[name^="terrain-"]').checked) kept.terrain_between = true;
+        next.distances.push(kept);
       }
       objective = value("objective").value;
       return { next, valid };
@@ -222,11 +231,13 @@
         const names = `${item.mine} → ${item.enemy}`;
         const pair = [...form.querySelectorAll(".kr-plan__pair")].find((p) => p.dataset.mine === item.mine && p.dataset.enemy === item.enemy);
         const control = !pair ? null : field === "cm" ? pair.querySelector('input[type="number"]')
-          : field === "in_sight" ? pair.querySelector('input[type="checkbox"]') : null;
+          : field === "in_sight" ? pair.querySelector('input[name^="sight-"]')
+            : field === "terrain_between" ? pair.querySelector('input[name^="terrain-"]') : null;
         return { control, words: fieldWords && field !== "cm" ? `${names}, ${fieldWords}` : names, label: fieldWords };
       }
       const control = field === "state" ? byName(item.unit, "state") : field === "unit" ? byName(item.unit, "side")
-        : field === "bushi_hero" && list === "mine" ? byName(item.unit, "hero") : null;
+        : field === "bushi_hero" && list === "mine" ? byName(item.unit, "hero")
+          : field === "failed_charge" && list === "mine" ? byName(item.unit, "failed") : null;
       const name = typeof item.unit === "string" ? item.unit : list === "mine" ? data.ui.mine : data.ui.enemy;
       return { control, words: fieldWords && field !== "unit" ? `${name}, ${fieldWords}` : name, label: field === "unit" ? name : fieldWords };
     }
@@ -280,9 +291,13 @@
       if (answer.failed) { status.textContent = data.ui.failed; root.dataset.state = "failed"; return; }
       if (answer.error) { // (for the last valid table: a field made invalid since keeps its own message)
         if (invalid) markStale();
-        else showRefusal(answer.error, sent);
+        else {
+          refused = { error: answer.error, sent };
+          showRefusal(answer.error, sent);
+        }
         return;
       }
+      refused = null;
       show(answer.plan);
       // a field made invalid while the engine worked: the plan is the last valid table's, and says so
       if (invalid) markStale();
@@ -353,7 +368,14 @@
     /** The form changed: a valid table is kept and planned; a field that holds what the table cannot take
      * says so under it, and the plan shown stays the last valid table's, marked stale. */
     function update(redraw) {
+      const before = objective;
       let now = read();
+      if (!redraw && now.valid && objective === before && JSON.stringify(now.next) === JSON.stringify(table)) {
+        // nothing changed (a number field's "change" as it loses focus): the engine's refusal still holds,
+        // said again before anything is drawn, so that nothing moves under the finger that left the field
+        if (refused) showRefusal(refused.error, refused.sent);
+        return;
+      }
       if (redraw) { // the units and pairs shown change; what the number fields hold stays, valid or not
         render(now.next, typedTexts());
         now = read();
