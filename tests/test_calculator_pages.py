@@ -19,11 +19,20 @@ from urllib.parse import parse_qsl, urlencode, urlparse
 
 import pytest
 from calculator_tabs import SET_FORM, CalculatorTabs
+from french_typography import problems as french_problems
 from same_numbers import assert_same_numbers
 
 from calculators import CALCULATORS, CalculatorInputError
+from kensei_ref.language_context import language_context
 from kensei_ref.languages import LANGUAGES, TRANSLATED
-from kensei_ref.site.calculator_pages import DEFAULT_SCENARIOS, ENGINE_READY_EVENT, ENGINE_STATE, RESULT_STATE, UI
+from kensei_ref.site.calculator_pages import (
+    DEFAULT_SCENARIOS,
+    ENGINE_READY_EVENT,
+    ENGINE_STATE,
+    RESULT_STATE,
+    TOGETHER,
+    UI,
+)
 
 NAMES = list(DEFAULT_SCENARIOS)
 LANGS = LANGUAGES
@@ -494,6 +503,141 @@ def test_typing_past_the_maximum_keeps_the_result_stale(page, server):
     assert state == "stale", (
         f"data-state={state} beside an invalid Attack; data-result is for effective Attack {result['effective_attack']}"
     )
+
+
+def _page_text(lang: str, message: str, **values: str) -> str:
+    """An interface message as the page in ``lang`` shows it, its values filled in."""
+    return language_context(lang).gettext(message) % values
+
+
+def _quoted_label(lang: str, name: str, calculator: str = "shooting") -> str:
+    """A field's label as a message of the page in ``lang`` names it: between the language's quotation marks."""
+    language = language_context(lang)
+    label = next(param["label"] for param in _params(calculator) if param["name"] == name)
+    return language.quote(language.gettext(label))
+
+
+def _assert_typeset(lang: str, text: str) -> None:
+    if lang == "fr":
+        assert not french_problems(text), french_problems(text)
+    assert "«" not in text or lang != "en", f"English quotes with guillemets: {text!r}"
+
+
+PAIRED = [("models", "wounds_each"), ("wounds_each", "models")]
+"""Shooting's inputs taken together (calculator_pages.TOGETHER): each emptied beside the other."""
+
+
+def test_the_paired_inputs_are_refused_alone_by_the_engine():
+    """The form refuses at once what the engine would refuse: each input of a pair given without the other."""
+    for calculator, groups in TOGETHER.items():
+        base = DEFAULT_SCENARIOS[calculator]
+        for group in groups:
+            given = {name: base.get(name, 1) for name in group}
+            CALCULATORS[calculator].run({**base, **given})
+            for name in group:
+                alone = {key: value for key, value in {**base, **given}.items() if key != name}
+                with pytest.raises(CalculatorInputError) as refusal:
+                    CALCULATORS[calculator].run(alone)
+                assert refusal.value.field == name
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_an_emptied_paired_field_is_needed_at_once(page, server, lang):
+    """Models and Wounds each, emptied while the other holds a number: the field says at once, while it
+    still has the focus and before the engine answers, that it is needed with the other, and keeps saying
+    it (past the moment the page keeps the player's last calculation, which read the form again)."""
+    page.goto(f"{server}/{_prefix(lang)}calculators/shooting/")
+    settle(page)
+    _, before = result_of(page)
+    for field, other in PAIRED:
+        kept = page.locator(f"#s1-{field}").input_value()
+        page.locator(f"#s1-{field}").click()
+        page.keyboard.press("ControlOrMeta+A")
+        page.keyboard.press("Backspace")
+        error = page.locator(f"#s1-{field}-error")
+        # read at once: no settle, no blur
+        assert page.evaluate("document.activeElement.id") == f"s1-{field}"
+        expected = _page_text(lang, UI["needed_with"], field=_quoted_label(lang, other))
+        assert error.inner_text().strip() == expected
+        assert error.is_visible()
+        assert page.locator(f"#s1-{field}").get_attribute("aria-invalid") == "true"
+        assert page.locator(f"#s1-{other}").get_attribute("aria-invalid") is None
+        _assert_typeset(lang, expected)
+        assert result_of(page)[0] == "stale"
+        page.wait_for_timeout(1500)  # the engine answers nothing for it; the page's timers pass
+        assert error.inner_text().strip() == expected, "the error went while the field was still empty"
+        assert result_of(page) == ("stale", before)
+        page.locator(f"#s1-{field}").blur()
+        assert error.inner_text().strip() == expected, "the error changed when the field lost the focus"
+        _restore(page, field, kept)
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_link_with_letters_for_a_number_says_so_at_its_field(page, server, lang):
+    """``?models=abc``: the number field cannot hold letters; it says what it takes, as letters typed
+    there do, and not that the rules refuse an empty box."""
+    page.goto(f"{server}/{_prefix(lang)}calculators/shooting/?models=abc")
+    settle(page)
+    error = page.locator("#s1-models-error")
+    expected = _page_text(lang, UI["int"], minimum="1", maximum="100")
+    assert error.inner_text().strip() == expected
+    assert error.is_visible()
+    assert page.locator("#s1-models").get_attribute("aria-invalid") == "true"
+    assert result_of(page)[0] == "stale"
+    assert page.evaluate(FIELD_ERRORS, "1") == {"s1-models-error": expected}
+    _restore(page, "models", "4")
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_link_with_an_unknown_choice_shows_the_default_and_says_so(page, server, lang):
+    """``?range=bogus``: the select shows the default (never a blank), the figures are for it, as this link
+    showed them before, and the field says that the link's value is none of its choices."""
+    page.goto(f"{server}/{_prefix(lang)}calculators/shooting/?range=bogus&models=4")
+    settle(page)
+    select = page.locator("#s1-range")
+    assert select.evaluate("(s) => s.selectedIndex") >= 0
+    assert select.input_value() == "normal"
+    note = page.locator("#s1-range-error")
+    expected = _page_text(lang, UI["link_choice"], value=language_context(lang).quote("bogus"))
+    assert note.inner_text().strip() == expected
+    assert note.is_visible()
+    _assert_typeset(lang, expected)
+    assert select.get_attribute("aria-invalid") is None, "the value shown is valid: a note, not an error"
+    inputs = {**DEFAULT_SCENARIOS["shooting"], "models": 4, "wounds_each": 1, "range": "normal"}
+    assert_same_numbers(assert_fresh(page, "1", inputs), CALCULATORS["shooting"].run(inputs))
+    assert "bogus" not in page.url
+    assert dict(parse_qsl(urlparse(page.url).query))["range"] == "normal"
+    select.select_option("short")
+    settle(page)
+    assert note.inner_text().strip() == ""
+    assert result_of(page)[0] == "fresh"
+    assert not page.errors
+
+
+def test_a_link_with_an_unknown_choice_never_shows_a_blank_select_before_the_scripts(static_pages, server):
+    """The link's inputs are written as the parser meets them (link-inputs.js, inline), before any script
+    file loads: the select shows the default there too."""
+    page = static_pages.new_page()
+    try:
+        page.goto(f"{server}/fr/calculators/shooting/?range=bogus&models=4")
+        assert page.locator("#s1-range").evaluate("(s) => s.selectedIndex") >= 0
+        assert page.locator("#s1-range").input_value() == "normal"
+        assert page.locator("#s1-models").input_value() == "4"
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_rule_refusal_names_fields_with_the_language_quotes(page, server, lang):
+    page.goto(f"{server}/{_prefix(lang)}calculators/shooting/")
+    settle(page)
+    page.locator("#s1-dice").fill("5")
+    settle(page)
+    text = page.locator("#s1-dice-error").inner_text().strip()
+    assert _quoted_label(lang, "models") in text, text
+    _assert_typeset(lang, text)
 
 
 # ---- 5. Accessibility ----------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from calculators import CALCULATORS
 from calculators.choices import CHOICE_LABELS, SIDE_NAMES, choice_label
 from calculators.presentation import present
 from kensei_ref.language_context import LanguageContext
-from kensei_ref.languages import N_
+from kensei_ref.languages import N_, QUOTES
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import ENGINE_FOLDER, inline_script
 from kensei_ref.site.pages import (
@@ -81,6 +81,8 @@ UI = {
     "more": N_("Modifiers and options"),
     "offline_file": N_("The calculator needs the page to be served over HTTP; here it shows its default results."),
     "required": N_("This value is needed."),
+    "needed_with": N_("This value is needed with %(field)s."),
+    "link_choice": N_("The link gives %(value)s, which is not one of the choices; the default is shown."),
     "int": N_("Enter a whole number from %(minimum)s to %(maximum)s."),
     "int_list": N_("Enter whole numbers from %(minimum)s to %(maximum)s, separated by commas."),
     "rules": N_("Not allowed by the rules: %(message)s"),
@@ -112,6 +114,15 @@ LINK_COMPANIONS: dict[str, dict[str, tuple[str, int]]] = {
 }
 """An input a link may leave out when it gives its partner: its value then (shooting: models given
 without their Wounds each are models of one Wound, one die each, as most units' are)."""
+
+TOGETHER: dict[str, list[tuple[str, ...]]] = {
+    "shooting": [("models", "wounds_each")],
+    "spells": [("caster_ki", "difficulty")],
+}
+"""Optional inputs the calculator takes together or not at all (shooting: the models and the Wounds each
+has): the form says at once that an empty one is needed with the other given, as it says of a required
+input left empty, rather than waiting for the engine's refusal (tests check that the engine refuses each
+alone)."""
 
 GROUP_TITLES = {**SIDE_NAMES, "": ""}
 
@@ -284,8 +295,8 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
         "lang": lang,
         "params": description["params"],
         "defaults": defaults,
-        "one_of": LINK_ONE_OF.get(name, []),
-        "companions": LINK_COMPANIONS.get(name, {}),
+        **_input_groups(name),
+        "quotes": QUOTES[lang],  # how the page's language quotes a field's label in a message
         "view": view["raw"],
         "labels": labels,
         "plurals": calculator_plurals(language),
@@ -318,6 +329,16 @@ def calculator_page(book: RuleBook, name: str, lang: str, root_language: str, *,
             data=json.dumps(script_data, ensure_ascii=False),  # an attribute: Material re-runs scripts it swaps in
         )
     )
+
+
+def _input_groups(name: str) -> dict[str, Any]:
+    """How the calculator's inputs go together, for the page's script: ``one_of`` (:data:`LINK_ONE_OF`),
+    ``companions`` (:data:`LINK_COMPANIONS`) and ``together`` (:data:`TOGETHER`)."""
+    return {
+        "one_of": LINK_ONE_OF.get(name, []),
+        "companions": LINK_COMPANIONS.get(name, {}),
+        "together": TOGETHER.get(name, []),
+    }
 
 
 def _field_groups(name: str, fields: list[dict], language: LanguageContext) -> list[dict]:

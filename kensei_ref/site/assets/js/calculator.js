@@ -186,9 +186,14 @@
     const plural = (forms, count) => forms[pluralRules.select(count)] ?? forms.other;
     const element = (...args) => elementImpl(...args);
     const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
+    // a field's label (or a link's text) in a message, between the page's language's quotation marks
+    const quote = (text) => `${data.quotes[0]}${text}${data.quotes[1]}`;
     // shownViews: the view each result shows, as text (the build's first): see renderResult
+    // linkNotes: what a link gave that its field could not show, by scenario and name, until the player
+    // changes the field (fromQuery); refusals: the engine's last objection, by scenario, with the inputs
+    // it was for, shown again for the same inputs instead of asked again (onAnswer, recompute)
     const state = { ready: false, pending: new Map(), views: {}, compare: false, shown: {}, asked: {},
-      shownViews: { 1: JSON.stringify(data.view) } };
+      shownViews: { 1: JSON.stringify(data.view) }, linkNotes: { 1: {}, 2: {} }, refusals: {} };
     const resultTemplate = document.createElement("template");
     // the build's markup, from the page's own data (trusted-types.js)
     resultTemplate.innerHTML = window.krTrustedTypes
@@ -313,14 +318,18 @@
     const control = (scenario, name) => form(scenario).elements.namedItem(name);
     const errorOf = (scenario, name) => root.querySelector(`#s${scenario}-${name}-error`);
 
-    function fieldError(param, message, scenario) {
+    /** The field's error (`message`, marking it invalid), else its note (`note`: what a link gave that it
+     * could not show; the field's value is valid), else nothing. */
+    function fieldError(param, message, scenario, note = "") {
       const box = errorOf(scenario, param.name);
       const input = control(scenario, param.name);
-      box.textContent = message || "";
+      box.textContent = message || note || "";
+      if (message || note) {
+        const folded = input.closest("details");
+        if (folded) folded.open = true; // an error or a note is never hidden under "Modifiers and options"
+      }
       if (message) {
         input.setAttribute("aria-invalid", "true");
-        const folded = input.closest("details");
-        if (folded) folded.open = true; // an error is never hidden under "Modifiers and options"
       } else input.removeAttribute("aria-invalid");
     }
 
@@ -345,8 +354,13 @@
       // written only for an error message: a choice has no bounds, and numbers.js writes a missing
       // one through Intl, whose first formatter costs a phone about 60 ms
       const bounds = () => ({ minimum: numbers.decimal(param.minimum, 0), maximum: numbers.decimal(param.maximum, 0) }); // −10, not -10
-      // A number field holding letters reports an empty value: say so rather than ignore it.
+      // A number field holding letters reports an empty value: say so rather than ignore it; so with a
+      // link's letters, which the field could not hold.
       if (input.validity && input.validity.badInput) return { error: fill(data.ui.int, bounds()) };
+      const linkNote = state.linkNotes[scenario][param.name];
+      if (linkNote !== undefined && param.kind !== "choice") {
+        return { error: fill(param.kind === "int" ? data.ui.int : data.ui.int_list, bounds()) };
+      }
       if (text === "") {
         if (param.required) return { error: data.ui.required };
         return { omit: true };
@@ -367,12 +381,28 @@
       return ok ? { value: listed } : { error: fill(data.ui.int_list, bounds()) };
     }
 
-    function readForm(scenario) {
+    /** The scenario's inputs, or null when one is invalid; each field's error shown (`show`) at once, as
+     * the player types: the engine is not asked about what the form can tell. */
+    function readForm(scenario, show = true) {
+      const reads = new Map(data.params.map((param) => [param, readParam(param, scenario)]));
+      // inputs taken together or not at all (calculator_pages.TOGETHER): an empty one beside one given
+      // is needed, as a required one is, and its error names the other
+      for (const group of data.together || []) {
+        const members = group.map((name) => data.params.find((p) => p.name === name)).filter(Boolean);
+        const given = members.find((param) => reads.get(param).value !== undefined);
+        if (!given) continue;
+        for (const param of members) {
+          if (reads.get(param).omit) reads.set(param, { error: fill(data.ui.needed_with, { field: quote(label(given.label)) }) });
+        }
+      }
       const inputs = {};
       let valid = true;
-      for (const param of data.params) {
-        const read = readParam(param, scenario);
-        fieldError(param, read.error, scenario);
+      for (const [param, read] of reads) {
+        if (show) {
+          const note = param.kind === "choice" && param.name in state.linkNotes[scenario]
+            ? fill(data.ui.link_choice, { value: quote(state.linkNotes[scenario][param.name].slice(0, 40)) }) : "";
+          fieldError(param, read.error, scenario, note);
+        }
         if (read.error) valid = false;
         else if (!read.omit) inputs[param.name] = read.value;
       }
@@ -410,13 +440,27 @@
       const link = window.krLinkInputs ? window.krLinkInputs(window.location.search, data) : null;
       if (!link) return false;
       writeForm("1", link.first);
+      noteLink("1", link.first, link.refused.first);
       unfoldSetInputs("1");
       if (link.compare) {
         writeForm("2", link.second);
+        noteLink("2", link.second, link.refused.second);
         unfoldSetInputs("2");
         setCompare(true, false);
       }
       return true;
+    }
+
+    /** What the link gave that the form cannot show: a choice that is none of the field's (its field shows
+     * the default, and says so), a number field's text that is no number (the field shows nothing: it is an
+     * error, as letters typed there are). Kept until the player changes the field. */
+    function noteLink(scenario, values, refused) {
+      state.linkNotes[scenario] = { ...refused };
+      for (const param of data.params) {
+        const text = values[param.name];
+        if (param.kind !== "int" || typeof text !== "string" || text.trim() === "") continue;
+        if (control(scenario, param.name).value === "") state.linkNotes[scenario][param.name] = text.trim();
+      }
     }
 
     // ---- Results ----------------------------------------------------------------------------------
@@ -518,7 +562,7 @@
       clearTimeout(keepTimer);
       keepTimer = setTimeout(() => {
         const settings = window.krRoots && window.krRoots.settings;
-        const inputs = readForm("1");
+        const inputs = readForm("1", false);
         if (!settings || !settings.storage || !inputs || JSON.stringify(inputs) === state.built) return;
         const heading = document.querySelector("article h1")?.cloneNode(true);
         heading?.querySelector(".headerlink")?.remove();
@@ -608,13 +652,15 @@
         const { field, message: template, related, values, count } = message.response.error;
         const names = related.map((name) => {
           const param = data.params.find((p) => p.name === name);
-          return param ? `«${label(param.label)}»` : name;
+          return param ? quote(label(param.label)) : name;
         });
         const forms = count !== undefined && data.plurals[template];
         const text = (forms ? plural(forms, values[count]) : label(template)).replace(/\{(\w+)\}/g, (whole, key) =>
           /^\d+$/.test(key) ? names[Number(key)] : (key in values ? numbers.decimal(values[key], data.numbers.figure_digits) : whole));
         const param = data.params.find((p) => p.name === field) || data.params[0];
-        fieldError(param, fill(data.ui.rules, { message: text }), scenario);
+        const refusal = { key: state.asked[scenario], param, text: fill(data.ui.rules, { message: text }) };
+        state.refusals[scenario] = refusal;
+        fieldError(param, refusal.text, scenario);
         markStale(scenario);
         return;
       }
@@ -661,9 +707,17 @@
           continue;
         }
         const section = root.querySelector(`.kr-result[data-scenario="${scenario}"]`);
+        const key = JSON.stringify(inputs);
+        // inputs the engine refused already (a field's "change" after its last "input"): its objection
+        // stays shown, as the form's own errors do, rather than cleared until it answers again
+        const refusal = state.refusals[scenario];
+        if (refusal && refusal.key === key) {
+          fieldError(refusal.param, refusal.text, scenario);
+          markStale(scenario);
+          continue;
+        }
         section.removeAttribute("title");
         // the same inputs again (a field's "change" after its last "input"): asked already
-        const key = JSON.stringify(inputs);
         if (state.ready && state.asked[scenario] === key && (state.pending.has(scenario) || section.dataset.state === "fresh")) continue;
         if (state.ready) {
           state.asked[scenario] = key;
@@ -711,9 +765,14 @@
     }
 
     // ---- Wiring -----------------------------------------------------------------------------------
+    // a field the player changes no longer shows what the link gave it
+    const changed = (scenario) => (event) => {
+      if (event.target && event.target.name) delete state.linkNotes[scenario][event.target.name];
+      recompute([scenario]);
+    };
     for (const scenario of ["1", "2"]) {
-      form(scenario).addEventListener("input", () => recompute([scenario]));
-      form(scenario).addEventListener("change", () => recompute([scenario]));
+      form(scenario).addEventListener("input", changed(scenario));
+      form(scenario).addEventListener("change", changed(scenario));
       form(scenario).addEventListener("submit", (event) => event.preventDefault());
     }
     root.querySelector(".kr-calc__compare").addEventListener("click", () => setCompare(!state.compare));

@@ -15,7 +15,10 @@
    * takes the calculator's default, or the page's where the calculator has none and the field must
    * not stay empty; of inputs the calculator takes exactly one of, a link giving none takes the
    * page's; an input given with its partner only takes the value it then has (calculator_pages's
-   * LINK_COMPANIONS). Values are as typed in the link (strings; "1" or "true" for a checked box). */
+   * LINK_COMPANIONS). Values are as typed in the link (strings; "1" or "true" for a checked box), but
+   * for a choice the link names that is none of the field's: it takes the value it would take were it
+   * left out (a select never shows a blank), and `refused` keeps what the link said, by scenario and
+   * name, for calculator.js to show under the field. */
   function linkInputs(search, data) {
     const query = new URLSearchParams(search);
     const names = new Set(data.params.map((param) => param.name));
@@ -25,12 +28,17 @@
       const value = param.required && param.name in data.defaults ? data.defaults[param.name] : param.default;
       return value == null ? "" : value;
     };
-    const read = (prefix) => {
+    const refused = { first: {}, second: {} };
+    const read = (prefix, scenario) => {
       const values = {};
       for (const param of data.params) {
         const key = prefix + param.name;
+        const text = given(key) ? query.get(key).trim() : null;
         if (param.kind === "bool") values[param.name] = query.get(key) === "1" || query.get(key) === "true";
-        else values[param.name] = given(key) ? query.get(key) : fallback(param);
+        else if (param.kind === "choice" && text !== null) {
+          if (!param.choices.includes(text)) refused[scenario][param.name] = text;
+          values[param.name] = param.choices.includes(text) ? text : fallback(param);
+        } else values[param.name] = text !== null ? query.get(key) : fallback(param);
       }
       for (const group of data.one_of) {
         if (group.some((name) => given(prefix + name))) continue;
@@ -42,7 +50,7 @@
       }
       return values;
     };
-    return { first: read(""), second: read("s2."), compare: query.get("compare") === "1" };
+    return { first: read("", "first"), second: read("s2.", "second"), compare: query.get("compare") === "1", refused };
   }
   window.krLinkInputs = linkInputs;
 
