@@ -20,7 +20,7 @@ from calculators.plan_report import plan_json
 from calculators.profiles import read_units, units_document
 from calculators.rulebook import RuleValues
 from calculators.table import read_table
-from kensei_ref.languages import get_translations
+from kensei_ref.languages import QUOTES, get_translations
 from kensei_ref.site.plan_page import TABLE_KEY, UI
 from kensei_ref.site.unit_pickers import STORAGE_KEY
 
@@ -322,7 +322,8 @@ def test_the_engines_refusal_is_under_its_field_in_the_pages_words(phone, server
         )
         message = page.locator("#p-cm-0-0-error").inner_text()
         assert message.startswith(rules), message
-        assert f"«{gettext(named)}»" in message, message
+        opening, closing = QUOTES[lang.strip("/") or "en"]  # as the language quotes a label
+        assert f"{opening}{gettext(named)}{closing}" in message, message
         assert page.locator("#p-cm-0-0").get_attribute("aria-invalid") == "true"
         assert page.locator(".kr-plan__result").inner_text() == shown
         text = _plan_text(page)

@@ -19,7 +19,7 @@ from calculators.planner import GENERALS
 from calculators.table import DISTANCE_PARAMS, ENEMY_PARAMS, MAX_DISTANCE, MINE_PARAMS, STATES, TOP_PARAMS
 from calculators.table import FORMAT as TABLE_FORMAT
 from calculators.table import VERSION as TABLE_VERSION
-from kensei_ref.languages import N_, Nn_
+from kensei_ref.languages import N_, QUOTES, Nn_
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import calculator_pages
 from kensei_ref.site.pages import CLARIFICATIONS_PAGE, PageContext, environment
@@ -110,6 +110,7 @@ def plan_page(book: RuleBook, lang: str, directory_urls: bool = True) -> str:
         },
         "ui": {key: tr(text) if isinstance(text, str) else language.plural_forms(*text) for key, text in UI.items()},
         "numbers": language.numbers.symbols(),
+        "quotes": QUOTES[lang],  # how the page's language quotes a field's label in a message
         "generals": [{"value": general, "text": tr(CHOICE_LABELS[general])} for general in GENERALS],
         "objectives": [{"value": name, "text": tr(PLAN_OBJECTIVE_LABELS[name])} for name in OBJECTIVES],
         "states": [{"value": state, "text": tr(STATE_LABELS[state])} for state in STATES],

@@ -30,7 +30,7 @@ from calculators.profiles import (
     VERSION,
 )
 from calculators.rulebook import RuleValues
-from kensei_ref.languages import N_, Nn_
+from kensei_ref.languages import N_, QUOTES, Nn_
 from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import calculator_pages
 from kensei_ref.site.pages import CLARIFICATIONS_PAGE, GAME_NAMES, PageContext, environment
@@ -199,6 +199,7 @@ def _common(book: RuleBook, lang: str, page: str) -> tuple[Any, PageContext, dic
         "labels": {message: tr(message) for message in sorted(calculator_pages.calculator_strings())},
         "plurals": calculator_pages.calculator_plurals(language),
         "bounds": BOUNDS,
+        "quotes": QUOTES[lang],  # how the page's language quotes a field's label in a message
     }
     return tr, ctx, data
 

@@ -252,7 +252,7 @@
           const other = (error.related || [])[Number(key)];
           if (other === undefined) return whole;
           const named = place(other, sent);
-          return `«${named.label || named.words}»`;
+          return `${data.quotes[0]}${named.label || named.words}${data.quotes[1]}`; // as the language quotes
         }
         if (!(key in values)) return whole;
         return typeof values[key] === "number" ? numbers.decimal(values[key], 0) : String(values[key]);

@@ -114,7 +114,7 @@
     else {
       const names = (error.related || []).map((other) => {
         const found = params.find((p) => p.name === other);
-        return found ? `«${found.label}»` : other;
+        return found ? `${data.quotes[0]}${found.label}${data.quotes[1]}` : other; // as the language quotes
       });
       const forms = error.count !== undefined && data.plurals && data.plurals[error.message];
       message = forms ? plural(data, forms, error.values[error.count]) : (data.labels && data.labels[error.message]) || error.message;
