@@ -79,9 +79,11 @@ def read_json_file(path: str, field: str, parse: Callable[[str], Any], lang: str
         # opened without waiting (a named pipe would block the open itself until a writer comes),
         # then refused unless it is a regular file: a pipe or a device could be read for ever
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            os.close(descriptor)
-            raise CalculatorInputError(field, N_("cannot read {file}: not a regular file"), values=name)
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(descriptor)  # a folder opens for reading here: said as a folder, as where it does not
+            message = UNREADABLE[errno.EISDIR] if stat.S_ISDIR(mode) else N_("cannot read {file}: not a regular file")
+            raise CalculatorInputError(field, message, values=name)
         with open(descriptor, encoding="utf-8") as file:
             text = file.read(MAX_FILE_CHARACTERS + 1)
     except UnicodeDecodeError:
