@@ -60,6 +60,9 @@ def error_line(prog: str, error: CalculatorInputError, lang: str) -> str:
 ERROR_LINE = N_("{prog}: error: {message}")
 """A refusal as the terminal prints it, in the words of the user's language."""
 OPTION_REFUSAL = N_("{option}: {message}")
+
+OTHER_GAME = N_("must be a unit of {game}: this calculator is for {game}")
+"""A unit of the other game named for a calculator: its profile gives the calculator nothing."""
 """What an option refuses (French spaces its colon)."""
 
 
@@ -198,6 +201,9 @@ def run_calc(args: argparse.Namespace) -> int:
         given = given_inputs(args, calculator.params, rules)
         give_cached_numbers(lang)
         mine, enemy = picked(args, rules)
+        for field, profile in (("mine", mine), ("enemy", enemy)):  # the other game's profile gives nothing
+            if profile is not None and profile.game != calculator.game:
+                raise CalculatorInputError(field, OTHER_GAME, values={"game": calculator.game.capitalize()})
         if mine is None and enemy is None:  # what merged() makes of no profile, without importing them
             mapping = {name: value for name, value in given.items() if value is not None}
         else:

@@ -276,3 +276,15 @@ def test_a_missing_or_forbidden_file_is_refused_in_the_players_words(tmp_path, c
     status, _, err = run_cli(main, capsys, "--lang", lang, "advise", "--units", str(locked),
                              "--mine", "a", "--enemy", "b", "--distance", "10")  # fmt: skip
     assert status == 2 and "No such" not in err and "Permission" not in err, err
+
+
+@pytest.mark.parametrize(("calculator", "unit", "game"), [("shooting", "Ronin band", "Kensei"),
+                                                          ("morale", "Ashigaru archers", "Ronin")])  # fmt: skip
+def test_a_unit_of_the_other_game_is_refused_naming_the_game(tmp_path, capsys, calculator, unit, game):
+    """A profile of the other game gives a calculator nothing: said at once, not as a missing input later."""
+    path = tmp_path / "units.json"
+    path.write_text(json.dumps(units_file(ARCHERS, WARBAND)), encoding="utf-8")
+    status, out, err = run_cli(main, capsys, "calc", calculator, "--units", str(path), "--mine", unit)
+    assert status == 2 and not out
+    refusal = f"must be a unit of {game}: this calculator is for {game}"
+    assert err == f"kensei-ref calc {calculator}: error: --mine: {refusal}\n"
