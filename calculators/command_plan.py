@@ -32,12 +32,12 @@ from (:class:`~calculators.plan_options.Shared`); the figures are those each pai
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from heapq import nlargest
-from itertools import combinations, pairwise
+from itertools import combinations
+from math import lcm
 from typing import Any
 
 from . import planner
@@ -280,59 +280,164 @@ def ranked_orders(
     best first: dynamic programming over the enemies and the units still free, each group's best orders
     enumerated (see the module's docstring for what is left out). Each state keeps its ``count`` best
     continuations, which is exact since a plan's score is a sum over the enemies. ``required``: the
-    places (bits, in the order of the units) of units that must have orders; none without them."""
+    places (bits, in the order of the units) of units that must have orders; none without them.
+
+    A state keeps the best figures, each once: of plans with equal figures, the one that gives orders
+    to the fewest units (the others keep their choice), then the first found. Distinct figures keep the
+    search exact: a state's best continuations with distinct figures give its own. The states weigh
+    integers (:class:`_Scale`): a continuation is one integer, its figures over one denominator, then
+    the units it gives orders to, so that adding and comparing them is exact and in that order. Only
+    the keys and the way back are kept per state; each plan's orders and figures are read back along
+    that way once the first state is weighed."""
     units = sorted({unit for unit, _ in options})
     bit = {unit: 1 << place for place, unit in enumerate(units)}
     enemies = sorted({target for _, target in options})
     weighed = _weighed(options)
-    reach = {e: sum(bit[u] for (u, t), found in weighed.items() if t == e and found) for e in enemies}
+    reach = [sum(bit[u] for (u, t), found in weighed.items() if t == e and found) for e in enemies]
+    subsets = _Subsets()
+    groups: list[dict[int, tuple[Figures, tuple[Option, ...]]]] = []
+    for enemy, within in zip(enemies, reach, strict=True):
+        found = {}
+        for members in subsets(within):
+            chosen = [weighed[(unit, enemy)] for unit in units if members & bit[unit]]
+            figures, orders = _best_group(chosen, targets[enemy])
+            if orders:  # no orders: the members cannot all act
+                found[members] = (figures, orders)
+        groups.append(found)
+    scale = _Scale(groups, len(units))
+    size = 1 << len(units)
+    everyone = size - 1
+    ends: list[tuple[int, ...]] = [() if free & required else (scale.base,) for free in range(size)]
+    keys = [ends]
+    ways: list[dict[int, tuple[tuple[int, int], ...]]] = []
+    before = [0]
+    for within in reach:
+        before.append(before[-1] | within)
+    for position in reversed(range(len(enemies))):
+        later = keys[0]
+        firsts = [each[0] if each else scale.least for each in later]
+        group = [scale.least] * size
+        for members, (figures, _) in groups[position].items():
+            group[members] = scale.key(figures, members)
+        here: list[tuple[int, ...]] = [()] * size
+        way: dict[int, tuple[tuple[int, int], ...]] = {}
+        for taken in subsets(before[position], empty=True):
+            free = everyone ^ taken
+            within = free & reach[position]
+            if not within:
+                here[free] = later[free]
+                continue
+            choices = subsets(within)
+            firsts_here = [group[each] + firsts[free ^ each] for each in choices]
+            here[free], way[free] = _leading_keys(later[free], firsts_here, choices, later, group, free, count, scale)
+        keys.insert(0, here)
+        ways.insert(0, way)
+    ranked = []
+    for first in range(len(keys[0][everyone])):  # each plan read back along its way
+        figures, orders, free, place = ZERO, (), everyone, first
+        for position, way in enumerate(ways):
+            members, place = way[free][place] if free in way else (0, place)
+            if members:
+                more, given = groups[position][members]
+                figures = (figures[0] + more[0], figures[1] + more[1])
+                orders += given
+                free ^= members
+        ranked.append((figures, tuple(sorted(orders, key=lambda option: option.unit))))
+    return tuple(ranked)
 
-    @cache
-    def group(enemy: int, members: int) -> tuple[Figures, tuple[Option, ...]]:
-        chosen = [weighed[(unit, enemy)] for unit in units if members & bit[unit]]
-        return _best_group(chosen, targets[enemy])
 
-    @cache
-    def ranked(position: int, free: int) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
-        if position == len(enemies):
-            return () if free & required else ((ZERO, ()),)
-        enemy = enemies[position]
-        found = list(ranked(position + 1, free))
-        within = free & reach[enemy]
-        members = within
-        while members:
-            figures, orders = group(enemy, members)
-            rests = ranked(position + 1, free & ~members) if orders else ()  # no orders: members cannot all act
-            found += [((figures[0] + rest[0], figures[1] + rest[1]), orders + more) for rest, more in rests]
-            members = (members - 1) & within
-        return _leading(found, count)
+class _Subsets:
+    """Every subset of a set of units (bits), in the order ``(members - 1) & within`` counts them down
+    from ``within`` (the empty set left out unless asked for), each list made once."""
 
-    return tuple(
-        (figures, tuple(sorted(orders, key=lambda option: option.unit)))
-        for figures, orders in ranked(0, sum(bit.values()))
-    )
+    def __init__(self) -> None:
+        self.made: dict[int, list[int]] = {0: [0]}
+
+    def __call__(self, within: int, empty: bool = False) -> list[int]:
+        found = self._with_empty(within)
+        return found if empty else found[:-1]
+
+    def _with_empty(self, within: int) -> list[int]:
+        if within not in self.made:
+            highest = 1 << (within.bit_length() - 1)
+            rest = self._with_empty(within ^ highest)
+            self.made[within] = [highest | each for each in rest] + rest
+        return self.made[within]
 
 
-def _leading(
-    found: list[tuple[Figures, tuple[Option, ...]]], count: int
-) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
-    """The ``count`` best figures among ``found``, each once: of plans with equal figures, the one that
-    gives orders to the fewest units (the others keep their choice), then the first found. Distinct
-    figures keep the search exact: a state's best continuations with distinct figures give its own."""
+class _Scale:
+    """A continuation's figures and the units it gives orders to as one integer, ordered as the search
+    ranks plans: its figures (the score, then the Wounds) over the least common
+    denominator of every group's figures, then fewer units before more. Keys add along a plan: each
+    group's key counts its figures and its units, and the end of every plan adds :attr:`base`, so that
+    a continuation's figures are its key shifted right by :attr:`shift`."""
 
-    def rank(each: tuple[Figures, tuple[Option, ...]]) -> tuple[Figures, int]:
-        return each[0], -len(each[1])
+    def __init__(self, groups: list[dict[int, tuple[Figures, tuple[Option, ...]]]], units: int) -> None:
+        self.denominator = lcm(*(f.denominator for found in groups for figures, _ in found.values() for f in figures))
+        most = sum(max((abs(figures[1]) for figures, _ in found.values()), default=0) for found in groups)
+        self.spread = 2 * int(most * self.denominator) + 1
+        """More than twice the Wounds of any plan, over the denominator: the score's unit in a key."""
+        self.shift = units.bit_length()
+        self.base = (1 << self.shift) - 1
+        """Added once per plan: its low bits stay ``base`` minus its units, never below 0."""
+        largest = sum(
+            max((abs(self.key(figures, members)) for members, (figures, _) in found.items()), default=0)
+            for found in groups
+        )
+        self.floor = -(largest + self.base)
+        """Every plan's key is at least this, and at most its opposite."""
+        self.least = 3 * self.floor - (1 << self.shift)
+        """The key of no group and of no plan: added to a plan's, below any plan's figures shifted back."""
 
-    first = nlargest(count, found, key=rank)  # as sorted(..., reverse=True)[:count]: equals in order
-    if all(higher[0] != lower[0] for higher, lower in pairwise(first)):
-        return tuple(first)  # the usual case, without sorting every plan found
-    kept: list[tuple[Figures, tuple[Option, ...]]] = []
-    for each in sorted(found, key=rank, reverse=True):  # equal figures side by side, the one kept first
-        if not kept or each[0] != kept[-1][0]:
-            kept.append(each)
-            if len(kept) == count:
+    def key(self, figures: Figures, members: int) -> int:
+        score = figures[0].numerator * (self.denominator // figures[0].denominator)
+        wounds = figures[1].numerator * (self.denominator // figures[1].denominator)
+        return ((score * self.spread + wounds) << self.shift) - members.bit_count()
+
+
+def _leading_keys(
+    skipped: tuple[int, ...],
+    firsts: list[int],
+    members: list[int],
+    later: list[tuple[int, ...]],
+    group: list[int],
+    free: int,
+    count: int,
+    scale: _Scale,
+) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """A state's ``count`` best continuations (:func:`ranked_orders`), by their keys, with the way
+    to each: (the members given orders at this enemy, the place of the rest among the next state's).
+    The plans found are, in the order found, the next state's (``skipped``: no orders at this enemy),
+    then for each ``members`` in turn its group followed by each continuation of the units left free.
+    ``firsts``: each group followed by its best continuation; the others are weighed only for groups
+    whose first is among the ``count`` best figures, since a group's continuations rank below its first."""
+    shift = scale.shift
+    if count == 1:
+        best = max(firsts)
+        if best >= scale.floor and (not skipped or best > skipped[0]):
+            return (best,), ((members[firsts.index(best)], 0),)
+        return skipped, ((0, 0),) if skipped else ()
+    top = heapq.nlargest(count, firsts)
+    if len({key >> shift for key in top}) == len(top):
+        values = {key >> shift for key in (*top, *skipped) if key >= scale.floor}
+    else:  # equal figures among the first: every distinct figure counted
+        values = {key >> shift for key in firsts if key >= scale.floor} | {key >> shift for key in skipped}
+    # the count-th best figures, fewest units first; fewer figures than count: every plan
+    lowest = heapq.nlargest(count, values)[-1] << shift if len(values) >= count else scale.floor
+    kept: dict[int, tuple[int, int, int]] = {}  # figures: key, members, place of the rest
+    for place, key in enumerate(skipped):
+        kept.setdefault(key >> shift, (key, 0, place))
+    for index in [index for index, key in enumerate(firsts) if key >= lowest]:
+        each = members[index]
+        for place, rest in enumerate(later[free ^ each]):
+            key = group[each] + rest
+            if key < lowest:
                 break
-    return tuple(kept)
+            value = key >> shift
+            if value not in kept or key > kept[value][0]:
+                kept[value] = (key, each, place)
+    chosen = [kept[value] for value in heapq.nlargest(count, kept)]
+    return tuple(key for key, _, _ in chosen), tuple((each, place) for _, each, place in chosen)
 
 
 def _weighed(options: Mapping[tuple[int, int], list[Option]]) -> dict[tuple[int, int], list[Option]]:
