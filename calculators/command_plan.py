@@ -33,7 +33,7 @@ from (:class:`~calculators.plan_options.Shared`); the figures are those each pai
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -92,6 +92,10 @@ MAX_READY = 12
 """Most ready units a plan takes: every split of them into groups is weighed (3 to this power)."""
 
 ZERO: Figures = (Fraction(0), Fraction(0))
+
+Groups = dict[Hashable, tuple[Any, dict[int, tuple[Figures, tuple[Option, ...]]]]]
+"""The groups one plan's searches weighed at an enemy, by the enemy and its units' options (their
+bits and ids), each with the options' lists it was made from."""
 
 
 @dataclass(frozen=True)
@@ -163,10 +167,11 @@ def plan_turn(
         if pair[0] in ready and table.enemy[pair[1]].state != "out"
     }
     targets = {index: _target(table, index, objective) for index in range(len(table.enemy))}
+    made: Groups = {}
     plans = [
         plan
         for chosen in _strategic_choices(table, options, points - ability, rules)
-        for plan in _plans(table, options, targets, chosen, rules, ability, alternatives)
+        for plan in _plans(table, options, targets, chosen, rules, ability, alternatives, made)
     ]
     # equal plans: the best of its points before the next-best of other points
     return tuple(sorted(plans, key=lambda plan: (*_plan_key(plan, objective), -plan.rank), reverse=True))
@@ -206,6 +211,7 @@ def _plans(
     rules: RuleValues,
     ability: int,
     alternatives: int,
+    made: Groups,
 ) -> list[Plan]:
     """The best orders once ``strategic`` units have their strategic orders, then the ``alternatives``
     next-best ways of assigning the units, each with the regrouping the points left buy; none when the
@@ -214,12 +220,12 @@ def _plans(
         pair: [option for option in found if option.strategic is None or pair[0] in strategic]
         for pair, found in options.items()
     }
-    ranked = ranked_orders(allowed, targets, 1 + (alternatives if not strategic else 0))
+    ranked = ranked_orders(allowed, targets, 1 + (alternatives if not strategic else 0), made=made)
     used = {option.unit for option in ranked[0][1] if option.strategic is not None}
     if set(strategic) - used:
         return []
     if strategic and alternatives:  # the next best among the orders that use every strategic order
-        ranked = (ranked[0], *_using(allowed, targets, strategic, ranked[0], alternatives))
+        ranked = (ranked[0], *_using(allowed, targets, strategic, ranked[0], alternatives, made))
     reserved = ability + len(strategic) * rules.value("kensei.strategic-orders", "cost")
     regroup = _regroup(table, len(strategic), rules)
     cost = Fraction(0)
@@ -236,6 +242,7 @@ def _using(
     strategic: tuple[int, ...],
     best: tuple[Figures, tuple[Option, ...]],
     count: int,
+    made: Groups,
 ) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
     """The ``count`` best orders after ``best`` (other figures) in which each ``strategic`` unit uses its
     strategic order: any other plan is worth less than the same orders with fewer strategic orders bought."""
@@ -245,7 +252,7 @@ def _using(
     }
     units = sorted({unit for unit, _ in only})
     required = sum(1 << place for place, unit in enumerate(units) if unit in strategic)
-    ranked = ranked_orders(only, targets, count + 1, required)
+    ranked = ranked_orders(only, targets, count + 1, required, made)
     return tuple(each for each in ranked if each[0] != best[0])[:count]
 
 
@@ -274,13 +281,19 @@ def best_orders(
 
 
 def ranked_orders(
-    options: Mapping[tuple[int, int], list[Option]], targets: Mapping[int, Target], count: int, required: int = 0
+    options: Mapping[tuple[int, int], list[Option]],
+    targets: Mapping[int, Target],
+    count: int,
+    required: int = 0,
+    made: Groups | None = None,
 ) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
     """The ``count`` best ways of assigning the ready units to enemies, each with its best orders, the
     best first: dynamic programming over the enemies and the units still free, each group's best orders
     enumerated (see the module's docstring for what is left out). Each state keeps its ``count`` best
     continuations, which is exact since a plan's score is a sum over the enemies. ``required``: the
     places (bits, in the order of the units) of units that must have orders; none without them.
+    ``made``: the groups weighed by earlier searches of the same plan (:data:`Groups`), taken again
+    for an enemy whose units and options are the same.
 
     A state keeps the best figures, each once: of plans with equal figures, the one that gives orders
     to the fewest units (the others keep their choice), then the first found. Distinct figures keep the
@@ -295,15 +308,14 @@ def ranked_orders(
     weighed = _weighed(options)
     reach = [sum(bit[u] for (u, t), found in weighed.items() if t == e and found) for e in enemies]
     subsets = _Subsets()
+    made = {} if made is None else made
     groups: list[dict[int, tuple[Figures, tuple[Option, ...]]]] = []
     for enemy, within in zip(enemies, reach, strict=True):
-        found = {}
-        for members in subsets(within):
-            chosen = [weighed[(unit, enemy)] for unit in units if members & bit[unit]]
-            figures, orders = _best_group(chosen, targets[enemy])
-            if orders:  # no orders: the members cannot all act
-                found[members] = (figures, orders)
-        groups.append(found)
+        lists = tuple((bit[unit], weighed[(unit, enemy)]) for unit in units if within & bit[unit])
+        key = (targets[enemy], tuple((place, tuple(map(id, found))) for place, found in lists))
+        if key not in made:  # the lists kept with the groups: their options' ids stay theirs
+            made[key] = (lists, _groups(lists, within, targets[enemy], subsets))
+        groups.append(made[key][1])
     scale = _Scale(groups, len(units))
     size = 1 << len(units)
     everyone = size - 1
@@ -332,9 +344,10 @@ def ranked_orders(
             here[free], way[free] = _leading_keys(later[free], firsts_here, choices, later, group, free, count, scale)
         keys.insert(0, here)
         ways.insert(0, way)
-    ranked = []
+    ranked: list[tuple[Figures, tuple[Option, ...]]] = []
     for first in range(len(keys[0][everyone])):  # each plan read back along its way
-        figures, orders, free, place = ZERO, (), everyone, first
+        figures, free, place = ZERO, everyone, first
+        orders: tuple[Option, ...] = ()
         for position, way in enumerate(ways):
             members, place = way[free][place] if free in way else (0, place)
             if members:
@@ -344,6 +357,23 @@ def ranked_orders(
                 free ^= members
         ranked.append((figures, tuple(sorted(orders, key=lambda option: option.unit))))
     return tuple(ranked)
+
+
+def _groups(
+    lists: tuple[tuple[int, list[Option]], ...], within: int, target: Target, subsets: _Subsets
+) -> dict[int, tuple[Figures, tuple[Option, ...]]]:
+    """Each set of units (bits) within ``within`` with its group's best orders at ``target``: the
+    units' options ``lists`` (by their bits); a set whose members cannot all act is left out."""
+    found = {}
+    only_charges = sum(place for place, options in lists if all(option.charge for option in options))
+    for members in subsets(within):
+        if (members & only_charges).bit_count() > 1:
+            continue  # two units that can only charge: at most one charge at an enemy
+        chosen = [options for place, options in lists if members & place]
+        figures, orders = _best_group(chosen, target)
+        if orders:
+            found[members] = (figures, orders)
+    return found
 
 
 class _Subsets:
@@ -451,11 +481,16 @@ def _best_group(chosen: list[list[Option]], target: Target) -> tuple[Figures, tu
     """The best options of the units that chose one enemy: at most one of them charges (the reading of
     kensei.charge-orders#one-charge-at-an-enemy). Every combination of the members' options is weighed,
     the shots summed along the way (one convolution per step); the first best found is kept, options
-    ordered by what they keep."""
+    ordered by what they keep. A combination is left as soon as the members left to choose hold more
+    units that can only charge than charges are left: none of its ends is a plan."""
     wounds = target.wounds
     found: list[tuple[Figures, tuple[Option, ...]]] = []
+    only_charges = [all(option.charge for option in options) for options in chosen]
+    chargers_left = [sum(only_charges[index:]) for index in range(len(chosen) + 1)]
 
     def visit(index: int, shots: Weights, members: tuple[Option, ...], charger: Option | None) -> None:
+        if chargers_left[index] > (charger is None):
+            return
         if index == len(chosen):
             figures = _figures(shots, charger, target)
             if not found or figures > found[0][0]:
