@@ -33,7 +33,7 @@ from (:class:`~calculators.plan_options.Shared`); the figures are those each pai
 from __future__ import annotations
 
 import heapq
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Container, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -333,13 +333,19 @@ def ranked_orders(
             group[members] = scale.key(figures, members)
         here: list[tuple[int, ...]] = [()] * size
         way: dict[int, tuple[tuple[int, int], ...]] = {}
+        acting = subsets  # the groups with orders: a group's subsets have orders if it has
+        if len(groups[position]) < (1 << reach[position].bit_count()) - 1:
+            acting = _Subsets(groups[position])
         for taken in subsets(before[position], empty=True):
             free = everyone ^ taken
             within = free & reach[position]
             if not within:
                 here[free] = later[free]
                 continue
-            choices = subsets(within)
+            choices = acting(within)
+            if not choices:
+                here[free] = later[free]
+                continue
             firsts_here = [group[each] + firsts[free ^ each] for each in choices]
             here[free], way[free] = _leading_keys(later[free], firsts_here, choices, later, group, free, count, scale)
         keys.insert(0, here)
@@ -378,10 +384,12 @@ def _groups(
 
 class _Subsets:
     """Every subset of a set of units (bits), in the order ``(members - 1) & within`` counts them down
-    from ``within`` (the empty set left out unless asked for), each list made once."""
+    from ``within`` (the empty set left out unless asked for), each list made once; only those in
+    ``allowed`` when it is given, a family that holds every subset of its sets."""
 
-    def __init__(self) -> None:
+    def __init__(self, allowed: Container[int] | None = None) -> None:
         self.made: dict[int, list[int]] = {0: [0]}
+        self.allowed = allowed
 
     def __call__(self, within: int, empty: bool = False) -> list[int]:
         found = self._with_empty(within)
@@ -391,7 +399,11 @@ class _Subsets:
         if within not in self.made:
             highest = 1 << (within.bit_length() - 1)
             rest = self._with_empty(within ^ highest)
-            self.made[within] = [highest | each for each in rest] + rest
+            if self.allowed is None:
+                self.made[within] = [highest | each for each in rest] + rest
+            else:  # a set allowed is made of a subset allowed and the highest unit
+                allowed = self.allowed
+                self.made[within] = [highest | each for each in rest if highest | each in allowed] + rest
         return self.made[within]
 
 
