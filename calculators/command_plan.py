@@ -437,6 +437,10 @@ class _Scale:
         return ((score * self.spread + wounds) << self.shift) - members.bit_count()
 
 
+_SORTED = 64
+"""Up to this many groups, a state's best firsts are found by sorting them (in C) rather than by a heap."""
+
+
 def _leading_keys(
     skipped: tuple[int, ...],
     firsts: list[int],
@@ -459,13 +463,13 @@ def _leading_keys(
         if best >= scale.floor and (not skipped or best > skipped[0]):
             return (best,), ((members[firsts.index(best)], 0),)
         return skipped, ((0, 0),) if skipped else ()
-    top = heapq.nlargest(count, firsts)
+    top = sorted(firsts, reverse=True)[:count] if len(firsts) <= _SORTED else heapq.nlargest(count, firsts)
     if len({key >> shift for key in top}) == len(top):
         values = {key >> shift for key in (*top, *skipped) if key >= scale.floor}
     else:  # equal figures among the first: every distinct figure counted
         values = {key >> shift for key in firsts if key >= scale.floor} | {key >> shift for key in skipped}
     # the count-th best figures, fewest units first; fewer figures than count: every plan
-    lowest = heapq.nlargest(count, values)[-1] << shift if len(values) >= count else scale.floor
+    lowest = sorted(values, reverse=True)[count - 1] << shift if len(values) >= count else scale.floor
     kept: dict[int, tuple[int, int, int]] = {}  # figures: key, members, place of the rest
     for place, key in enumerate(skipped):
         kept.setdefault(key >> shift, (key, 0, place))
@@ -478,7 +482,7 @@ def _leading_keys(
             value = key >> shift
             if value not in kept or key > kept[value][0]:
                 kept[value] = (key, each, place)
-    chosen = [kept[value] for value in heapq.nlargest(count, kept)]
+    chosen = [kept[value] for value in sorted(kept, reverse=True)[:count]]
     return tuple(key for key, _, _ in chosen), tuple((each, place) for _, each, place in chosen)
 
 
