@@ -32,12 +32,12 @@ from (:class:`~calculators.plan_options.Shared`); the figures are those each pai
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import heapq
+from collections.abc import Container, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from heapq import nlargest
-from itertools import combinations, pairwise
+from itertools import combinations
+from math import lcm
 from typing import Any
 
 from . import planner
@@ -92,6 +92,10 @@ MAX_READY = 12
 """Most ready units a plan takes: every split of them into groups is weighed (3 to this power)."""
 
 ZERO: Figures = (Fraction(0), Fraction(0))
+
+Groups = dict[Hashable, tuple[Any, dict[int, tuple[Figures, tuple[Option, ...]]]]]
+"""The groups one plan's searches weighed at an enemy, by the enemy and its units' options (their
+bits and ids), each with the options' lists it was made from."""
 
 
 @dataclass(frozen=True)
@@ -163,10 +167,11 @@ def plan_turn(
         if pair[0] in ready and table.enemy[pair[1]].state != "out"
     }
     targets = {index: _target(table, index, objective) for index in range(len(table.enemy))}
+    made: Groups = {}
     plans = [
         plan
         for chosen in _strategic_choices(table, options, points - ability, rules)
-        for plan in _plans(table, options, targets, chosen, rules, ability, alternatives)
+        for plan in _plans(table, options, targets, chosen, rules, ability, alternatives, made)
     ]
     # equal plans: the best of its points before the next-best of other points
     return tuple(sorted(plans, key=lambda plan: (*_plan_key(plan, objective), -plan.rank), reverse=True))
@@ -206,6 +211,7 @@ def _plans(
     rules: RuleValues,
     ability: int,
     alternatives: int,
+    made: Groups,
 ) -> list[Plan]:
     """The best orders once ``strategic`` units have their strategic orders, then the ``alternatives``
     next-best ways of assigning the units, each with the regrouping the points left buy; none when the
@@ -214,12 +220,12 @@ def _plans(
         pair: [option for option in found if option.strategic is None or pair[0] in strategic]
         for pair, found in options.items()
     }
-    ranked = ranked_orders(allowed, targets, 1 + (alternatives if not strategic else 0))
+    ranked = ranked_orders(allowed, targets, 1 + (alternatives if not strategic else 0), made=made)
     used = {option.unit for option in ranked[0][1] if option.strategic is not None}
     if set(strategic) - used:
         return []
     if strategic and alternatives:  # the next best among the orders that use every strategic order
-        ranked = (ranked[0], *_using(allowed, targets, strategic, ranked[0], alternatives))
+        ranked = (ranked[0], *_using(allowed, targets, strategic, ranked[0], alternatives, made))
     reserved = ability + len(strategic) * rules.value("kensei.strategic-orders", "cost")
     regroup = _regroup(table, len(strategic), rules)
     cost = Fraction(0)
@@ -236,6 +242,7 @@ def _using(
     strategic: tuple[int, ...],
     best: tuple[Figures, tuple[Option, ...]],
     count: int,
+    made: Groups,
 ) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
     """The ``count`` best orders after ``best`` (other figures) in which each ``strategic`` unit uses its
     strategic order: any other plan is worth less than the same orders with fewer strategic orders bought."""
@@ -245,7 +252,7 @@ def _using(
     }
     units = sorted({unit for unit, _ in only})
     required = sum(1 << place for place, unit in enumerate(units) if unit in strategic)
-    ranked = ranked_orders(only, targets, count + 1, required)
+    ranked = ranked_orders(only, targets, count + 1, required, made)
     return tuple(each for each in ranked if each[0] != best[0])[:count]
 
 
@@ -274,65 +281,209 @@ def best_orders(
 
 
 def ranked_orders(
-    options: Mapping[tuple[int, int], list[Option]], targets: Mapping[int, Target], count: int, required: int = 0
+    options: Mapping[tuple[int, int], list[Option]],
+    targets: Mapping[int, Target],
+    count: int,
+    required: int = 0,
+    made: Groups | None = None,
 ) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
     """The ``count`` best ways of assigning the ready units to enemies, each with its best orders, the
     best first: dynamic programming over the enemies and the units still free, each group's best orders
     enumerated (see the module's docstring for what is left out). Each state keeps its ``count`` best
     continuations, which is exact since a plan's score is a sum over the enemies. ``required``: the
-    places (bits, in the order of the units) of units that must have orders; none without them."""
+    places (bits, in the order of the units) of units that must have orders; none without them.
+    ``made``: the groups weighed by earlier searches of the same plan (:data:`Groups`), taken again
+    for an enemy whose units and options are the same.
+
+    A state keeps the best figures, each once: of plans with equal figures, the one that gives orders
+    to the fewest units (the others keep their choice), then the first found. Distinct figures keep the
+    search exact: a state's best continuations with distinct figures give its own. The states weigh
+    integers (:class:`_Scale`): a continuation is one integer, its figures over one denominator, then
+    the units it gives orders to, so that adding and comparing them is exact and in that order. Only
+    the keys and the way back are kept per state; each plan's orders and figures are read back along
+    that way once the first state is weighed."""
     units = sorted({unit for unit, _ in options})
     bit = {unit: 1 << place for place, unit in enumerate(units)}
     enemies = sorted({target for _, target in options})
     weighed = _weighed(options)
-    reach = {e: sum(bit[u] for (u, t), found in weighed.items() if t == e and found) for e in enemies}
+    reach = [sum(bit[u] for (u, t), found in weighed.items() if t == e and found) for e in enemies]
+    subsets = _Subsets()
+    made = {} if made is None else made
+    groups: list[dict[int, tuple[Figures, tuple[Option, ...]]]] = []
+    for enemy, within in zip(enemies, reach, strict=True):
+        lists = tuple((bit[unit], weighed[(unit, enemy)]) for unit in units if within & bit[unit])
+        key = (targets[enemy], tuple((place, tuple(map(id, found))) for place, found in lists))
+        if key not in made:  # the lists kept with the groups: their options' ids stay theirs
+            made[key] = (lists, _groups(lists, within, targets[enemy], subsets))
+        groups.append(made[key][1])
+    scale = _Scale(groups, len(units))
+    size = 1 << len(units)
+    everyone = size - 1
+    ends: list[tuple[int, ...]] = [() if free & required else (scale.base,) for free in range(size)]
+    keys = [ends]
+    ways: list[dict[int, tuple[tuple[int, int], ...]]] = []
+    before = [0]
+    for within in reach:
+        before.append(before[-1] | within)
+    for position in reversed(range(len(enemies))):
+        later = keys[0]
+        firsts = [each[0] if each else scale.least for each in later]
+        group = [scale.least] * size
+        for members, (figures, _) in groups[position].items():
+            group[members] = scale.key(figures, members)
+        here: list[tuple[int, ...]] = [()] * size
+        way: dict[int, tuple[tuple[int, int], ...]] = {}
+        acting = subsets  # the groups with orders: a group's subsets have orders if it has
+        if len(groups[position]) < (1 << reach[position].bit_count()) - 1:
+            acting = _Subsets(groups[position])
+        for taken in subsets(before[position], empty=True):
+            free = everyone ^ taken
+            within = free & reach[position]
+            if not within:
+                here[free] = later[free]
+                continue
+            choices = acting(within)
+            if not choices:
+                here[free] = later[free]
+                continue
+            firsts_here = [group[each] + firsts[free ^ each] for each in choices]
+            here[free], way[free] = _leading_keys(later[free], firsts_here, choices, later, group, free, count, scale)
+        keys.insert(0, here)
+        ways.insert(0, way)
+    ranked: list[tuple[Figures, tuple[Option, ...]]] = []
+    for first in range(len(keys[0][everyone])):  # each plan read back along its way
+        figures, free, place = ZERO, everyone, first
+        orders: tuple[Option, ...] = ()
+        for position, way in enumerate(ways):
+            members, place = way[free][place] if free in way else (0, place)
+            if members:
+                more, given = groups[position][members]
+                figures = (figures[0] + more[0], figures[1] + more[1])
+                orders += given
+                free ^= members
+        ranked.append((figures, tuple(sorted(orders, key=lambda option: option.unit))))
+    return tuple(ranked)
 
-    @cache
-    def group(enemy: int, members: int) -> tuple[Figures, tuple[Option, ...]]:
-        chosen = [weighed[(unit, enemy)] for unit in units if members & bit[unit]]
-        return _best_group(chosen, targets[enemy])
 
-    @cache
-    def ranked(position: int, free: int) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
-        if position == len(enemies):
-            return () if free & required else ((ZERO, ()),)
-        enemy = enemies[position]
-        found = list(ranked(position + 1, free))
-        within = free & reach[enemy]
-        members = within
-        while members:
-            figures, orders = group(enemy, members)
-            rests = ranked(position + 1, free & ~members) if orders else ()  # no orders: members cannot all act
-            found += [((figures[0] + rest[0], figures[1] + rest[1]), orders + more) for rest, more in rests]
-            members = (members - 1) & within
-        return _leading(found, count)
-
-    return tuple(
-        (figures, tuple(sorted(orders, key=lambda option: option.unit)))
-        for figures, orders in ranked(0, sum(bit.values()))
-    )
+def _groups(
+    lists: tuple[tuple[int, list[Option]], ...], within: int, target: Target, subsets: _Subsets
+) -> dict[int, tuple[Figures, tuple[Option, ...]]]:
+    """Each set of units (bits) within ``within`` with its group's best orders at ``target``: the
+    units' options ``lists`` (by their bits); a set whose members cannot all act is left out."""
+    found = {}
+    only_charges = sum(place for place, options in lists if all(option.charge for option in options))
+    for members in subsets(within):
+        if (members & only_charges).bit_count() > 1:
+            continue  # two units that can only charge: at most one charge at an enemy
+        chosen = [options for place, options in lists if members & place]
+        figures, orders = _best_group(chosen, target)
+        if orders:
+            found[members] = (figures, orders)
+    return found
 
 
-def _leading(
-    found: list[tuple[Figures, tuple[Option, ...]]], count: int
-) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
-    """The ``count`` best figures among ``found``, each once: of plans with equal figures, the one that
-    gives orders to the fewest units (the others keep their choice), then the first found. Distinct
-    figures keep the search exact: a state's best continuations with distinct figures give its own."""
+class _Subsets:
+    """Every subset of a set of units (bits), in the order ``(members - 1) & within`` counts them down
+    from ``within`` (the empty set left out unless asked for), each list made once; only those in
+    ``allowed`` when it is given, a family that holds every subset of its sets."""
 
-    def rank(each: tuple[Figures, tuple[Option, ...]]) -> tuple[Figures, int]:
-        return each[0], -len(each[1])
+    def __init__(self, allowed: Container[int] | None = None) -> None:
+        self.made: dict[int, list[int]] = {0: [0]}
+        self.allowed = allowed
 
-    first = nlargest(count, found, key=rank)  # as sorted(..., reverse=True)[:count]: equals in order
-    if all(higher[0] != lower[0] for higher, lower in pairwise(first)):
-        return tuple(first)  # the usual case, without sorting every plan found
-    kept: list[tuple[Figures, tuple[Option, ...]]] = []
-    for each in sorted(found, key=rank, reverse=True):  # equal figures side by side, the one kept first
-        if not kept or each[0] != kept[-1][0]:
-            kept.append(each)
-            if len(kept) == count:
+    def __call__(self, within: int, empty: bool = False) -> list[int]:
+        found = self._with_empty(within)
+        return found if empty else found[:-1]
+
+    def _with_empty(self, within: int) -> list[int]:
+        if within not in self.made:
+            highest = 1 << (within.bit_length() - 1)
+            rest = self._with_empty(within ^ highest)
+            if self.allowed is None:
+                self.made[within] = [highest | each for each in rest] + rest
+            else:  # a set allowed is made of a subset allowed and the highest unit
+                allowed = self.allowed
+                self.made[within] = [highest | each for each in rest if highest | each in allowed] + rest
+        return self.made[within]
+
+
+class _Scale:
+    """A continuation's figures and the units it gives orders to as one integer, ordered as the search
+    ranks plans: its figures (the score, then the Wounds) over the least common
+    denominator of every group's figures, then fewer units before more. Keys add along a plan: each
+    group's key counts its figures and its units, and the end of every plan adds :attr:`base`, so that
+    a continuation's figures are its key shifted right by :attr:`shift`."""
+
+    def __init__(self, groups: list[dict[int, tuple[Figures, tuple[Option, ...]]]], units: int) -> None:
+        self.denominator = lcm(*(f.denominator for found in groups for figures, _ in found.values() for f in figures))
+        most = sum(max((abs(figures[1]) for figures, _ in found.values()), default=0) for found in groups)
+        self.spread = 2 * int(most * self.denominator) + 1
+        """More than twice the Wounds of any plan, over the denominator: the score's unit in a key."""
+        self.shift = units.bit_length()
+        self.base = (1 << self.shift) - 1
+        """Added once per plan: its low bits stay ``base`` minus its units, never below 0."""
+        largest = sum(
+            max((abs(self.key(figures, members)) for members, (figures, _) in found.items()), default=0)
+            for found in groups
+        )
+        self.floor = -(largest + self.base)
+        """Every plan's key is at least this, and at most its opposite."""
+        self.least = 3 * self.floor - (1 << self.shift)
+        """The key of no group and of no plan: added to a plan's, below any plan's figures shifted back."""
+
+    def key(self, figures: Figures, members: int) -> int:
+        score = figures[0].numerator * (self.denominator // figures[0].denominator)
+        wounds = figures[1].numerator * (self.denominator // figures[1].denominator)
+        return ((score * self.spread + wounds) << self.shift) - members.bit_count()
+
+
+_SORTED = 64
+"""Up to this many groups, a state's best firsts are found by sorting them (in C) rather than by a heap."""
+
+
+def _leading_keys(
+    skipped: tuple[int, ...],
+    firsts: list[int],
+    members: list[int],
+    later: list[tuple[int, ...]],
+    group: list[int],
+    free: int,
+    count: int,
+    scale: _Scale,
+) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """A state's ``count`` best continuations (:func:`ranked_orders`), by their keys, with the way
+    to each: (the members given orders at this enemy, the place of the rest among the next state's).
+    The plans found are, in the order found, the next state's (``skipped``: no orders at this enemy),
+    then for each ``members`` in turn its group followed by each continuation of the units left free.
+    ``firsts``: each group followed by its best continuation; the others are weighed only for groups
+    whose first is among the ``count`` best figures, since a group's continuations rank below its first."""
+    shift = scale.shift
+    if count == 1:
+        best = max(firsts)
+        if best >= scale.floor and (not skipped or best > skipped[0]):
+            return (best,), ((members[firsts.index(best)], 0),)
+        return skipped, ((0, 0),) if skipped else ()
+    top = sorted(firsts, reverse=True)[:count] if len(firsts) <= _SORTED else heapq.nlargest(count, firsts)
+    if len({key >> shift for key in top}) == len(top):
+        values = {key >> shift for key in (*top, *skipped) if key >= scale.floor}
+    else:  # equal figures among the first: every distinct figure counted
+        values = {key >> shift for key in firsts if key >= scale.floor} | {key >> shift for key in skipped}
+    # the count-th best figures, fewest units first; fewer figures than count: every plan
+    lowest = sorted(values, reverse=True)[count - 1] << shift if len(values) >= count else scale.floor
+    kept: dict[int, tuple[int, int, int]] = {}  # figures: key, members, place of the rest
+    for place, key in enumerate(skipped):
+        kept.setdefault(key >> shift, (key, 0, place))
+    for index in [index for index, key in enumerate(firsts) if key >= lowest]:
+        each = members[index]
+        for place, rest in enumerate(later[free ^ each]):
+            key = group[each] + rest
+            if key < lowest:
                 break
-    return tuple(kept)
+            value = key >> shift
+            if value not in kept or key > kept[value][0]:
+                kept[value] = (key, each, place)
+    chosen = [kept[value] for value in sorted(kept, reverse=True)[:count]]
+    return tuple(key for key, _, _ in chosen), tuple((each, place) for _, each, place in chosen)
 
 
 def _weighed(options: Mapping[tuple[int, int], list[Option]]) -> dict[tuple[int, int], list[Option]]:
@@ -346,11 +497,16 @@ def _best_group(chosen: list[list[Option]], target: Target) -> tuple[Figures, tu
     """The best options of the units that chose one enemy: at most one of them charges (the reading of
     kensei.charge-orders#one-charge-at-an-enemy). Every combination of the members' options is weighed,
     the shots summed along the way (one convolution per step); the first best found is kept, options
-    ordered by what they keep."""
+    ordered by what they keep. A combination is left as soon as the members left to choose hold more
+    units that can only charge than charges are left: none of its ends is a plan."""
     wounds = target.wounds
     found: list[tuple[Figures, tuple[Option, ...]]] = []
+    only_charges = [all(option.charge for option in options) for options in chosen]
+    chargers_left = [sum(only_charges[index:]) for index in range(len(chosen) + 1)]
 
     def visit(index: int, shots: Weights, members: tuple[Option, ...], charger: Option | None) -> None:
+        if chargers_left[index] > (charger is None):
+            return
         if index == len(chosen):
             figures = _figures(shots, charger, target)
             if not found or figures > found[0][0]:

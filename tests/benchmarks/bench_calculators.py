@@ -143,12 +143,13 @@ def largest_advisor(reaction: str) -> Callable[[], int]:
     return lambda: len(advise(mine, enemy, {"distance": 9, "enemy_reaction": reaction}).rows)
 
 
-def _warband_units() -> dict:
+def _warband_units(mine: int = 10, enemy: int = 10) -> dict:
     kinds = [archers("archers", 6, 1), {**archers("samurai", 8, 1), "ranged": False, "loaded": False,
              "attack": 4, "short_range_cm": None, "range_cm": None, "long_range_cm": None},
              {**archers("cavalry", 5, 2), "unit_type": "cavalry", "ranged": False, "loaded": False,
               "short_range_cm": None, "range_cm": None, "long_range_cm": None}]  # fmt: skip
-    units = [{**kinds[i % 3], "name": f"{side}{i}", "honor": 6} for side in ("mine", "enemy") for i in range(10)]
+    sides = (("mine", mine), ("enemy", enemy))
+    units = [{**kinds[i % 3], "name": f"{side}{i}", "honor": 6} for side, count in sides for i in range(count)]
     return {"format": "kensei-ref/units", "version": 1, "units": units}
 
 
@@ -171,6 +172,23 @@ def warband_table() -> Any:
     from calculators.table import read_table
 
     return read_table(WARBAND_TABLE, read_units(WARBAND_UNITS))
+
+
+LARGEST_PLAN_TABLE = {
+    "format": "kensei-ref/table", "version": 1, "game": "kensei", "general": "daimyo", "dominance": True,
+    "ki": 6, "mine": [{"unit": f"mine{i}"} for i in range(12)], "enemy": [{"unit": f"enemy{j}"} for j in range(20)],
+    "distances": [{"mine": f"mine{i}", "enemy": f"enemy{j}", "cm": 8 + (3 * i + 5 * j) % 18}
+                  for i in range(12) for j in range(20)],
+}  # fmt: skip
+"""The largest Command phase plan the table file allows: 12 ready units (the most a plan takes) against
+20 enemies (the most a side holds), archers, samurai and cavalry in turn, every pair within reach."""
+
+
+def largest_plan_table() -> Any:
+    """:data:`LARGEST_PLAN_TABLE` read against its units: :data:`WARBAND_UNITS`' kinds, 12 and 20."""
+    from calculators.table import read_table
+
+    return read_table(LARGEST_PLAN_TABLE, read_units(_warband_units(12, 20)))
 
 
 def advise_command(repeats: int) -> dict:
@@ -285,6 +303,10 @@ def main(argv: list[str] | None = None) -> int:
     for objective in ("expected_wounds", "victory"):
         case = f"Command phase plan, 10 units (4 fleeing) against 10 enemies, {objective}"
         largest_inputs[case] = median_time(lambda o=objective: len(plan_turn(table, o)), 3)
+    largest = largest_plan_table()
+    for objective in ("expected_wounds", "victory"):
+        case = f"Command phase plan, 12 ready units against 20 enemies (the most allowed), {objective}"
+        largest_inputs[case] = median_time(lambda o=objective: len(plan_turn(largest, o)), 3)
     command = advise_command(args.repeats)
 
     def show(row: dict, key: str, pattern: str, scale: float = 1) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 from fractions import Fraction
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -17,9 +18,9 @@ from unit_profiles import ARCHERS, SAMURAI, unit_of_type, units_file
 from calculators import CALCULATORS, CalculatorInputError
 from calculators.advisor import advise, rank_key
 from calculators.advisor_odds import capped
-from calculators.command_plan import OBJECTIVES, READINGS, plan_turn
+from calculators.command_plan import OBJECTIVES, READINGS, _best_group, _weighed, plan_turn, ranked_orders
 from calculators.enemy_reply import scored_row
-from calculators.plan_options import Shared, mean, pair_options
+from calculators.plan_options import Option, Shared, Target, mean, pair_options
 from calculators.plan_report import plan_json
 from calculators.profiles import find, read_units
 from calculators.rulebook import RuleValues
@@ -315,3 +316,100 @@ def test_the_work_shared_between_pairs_changes_no_figure(distances):
 @given(st.lists(st.fractions(min_value=0, max_value=1), min_size=1, max_size=12))
 def test_the_mean_over_one_denominator_is_the_sum_of_fractions(pmf):
     assert mean(pmf) == sum((k * p for k, p in enumerate(pmf)), Fraction(0))
+
+
+def _ranked_as_before(options, targets, count, required=0):
+    """The search as it stood before its states weighed integers: every continuation of a state listed
+    with its figures as fractions, then its ``count`` best kept by :func:`_leading_as_before`."""
+    units = sorted({unit for unit, _ in options})
+    bit = {unit: 1 << place for place, unit in enumerate(units)}
+    enemies = sorted({target for _, target in options})
+    weighed = _weighed(options)
+    reach = {e: sum(bit[u] for (u, t), found in weighed.items() if t == e and found) for e in enemies}
+
+    @cache
+    def group(enemy, members):
+        return _best_group([weighed[(unit, enemy)] for unit in units if members & bit[unit]], targets[enemy])
+
+    @cache
+    def ranked(position, free):
+        if position == len(enemies):
+            return () if free & required else (((Fraction(0), Fraction(0)), ()),)
+        enemy = enemies[position]
+        found = list(ranked(position + 1, free))
+        within = free & reach[enemy]
+        members = within
+        while members:
+            figures, orders = group(enemy, members)
+            rests = ranked(position + 1, free & ~members) if orders else ()
+            found += [((figures[0] + rest[0], figures[1] + rest[1]), orders + more) for rest, more in rests]
+            members = (members - 1) & within
+        return _leading_as_before(found, count)
+
+    return tuple(
+        (figures, tuple(sorted(orders, key=lambda o: o.unit))) for figures, orders in ranked(0, sum(bit.values()))
+    )
+
+
+def _leading_as_before(found, count):
+    """The ``count`` best figures among ``found``, each once: of equal figures, the plan that gives
+    orders to the fewest units, then the first found."""
+    kept = []
+    for each in sorted(found, key=lambda each: (each[0], -len(each[1])), reverse=True):
+        if not kept or each[0] != kept[-1][0]:
+            kept.append(each)
+            if len(kept) == count:
+                break
+    return tuple(kept)
+
+
+_QUARTERS = st.integers(0, 4).map(lambda n: Fraction(n, 4))
+
+
+@st.composite
+def _searches(draw):
+    """Options made up for a few units and enemies: shots and charges' figures of small denominators,
+    often alike (equal figures, where the tie-breaking shows), some out of sight, some pairs missing."""
+    wounds = draw(st.lists(st.integers(1, 3), min_size=1, max_size=4))
+    objective = draw(st.sampled_from(OBJECTIVES))
+    targets = {enemy: Target(total, draw(st.integers(1, total)), objective) for enemy, total in enumerate(wounds)}
+    units = draw(st.integers(1, 6))
+    palette = {}
+
+    def pmf(total):
+        if total not in palette or draw(st.booleans()):
+            weights = draw(st.lists(st.integers(0, 2), min_size=total + 1, max_size=total + 1))
+            weights[0] += not any(weights)
+            palette[total] = tuple(Fraction(w, sum(weights)) for w in weights)
+        return palette[total]
+
+    options = {}
+    for unit, enemy in itertools.product(range(units), targets):
+        if draw(st.integers(0, 4)) == 0:
+            continue
+        total = targets[enemy].wounds
+        strategic = draw(st.sampled_from([None, None, Fraction(1, 2), Fraction(7, 10)]))
+        found = []
+        for place in range(draw(st.integers(0, 3))):
+            charge = draw(st.booleans())
+            by_loss = ()
+            if charge:
+                by_loss = tuple(
+                    tuple((draw(_QUARTERS) - Fraction(1, 2), draw(_QUARTERS)) for _ in range(total + 1))
+                    for _ in range(draw(st.integers(1, 2)))
+                )
+            found.append(Option(unit, enemy, (f"option {place}",), pmf(total), charge, by_loss, strategic,
+                                (Fraction(place),)))  # fmt: skip
+        options[(unit, enemy)] = found
+    required = draw(st.integers(0, (1 << units) - 1)) if draw(st.booleans()) else 0
+    return options, targets, draw(st.integers(1, 5)), required
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_searches())
+def test_the_search_over_integers_ranks_as_the_search_over_fractions(search):
+    """The search's integer keys (figures over one denominator, then the units given orders) give the
+    same plans, in the same order, with the same figures and the same choice among equal figures as
+    listing every continuation of every state with its figures as fractions."""
+    options, targets, count, required = search
+    assert ranked_orders(options, targets, count, required) == _ranked_as_before(options, targets, count, required)
