@@ -88,6 +88,9 @@ READINGS = (
 ALTERNATIVES = 2
 """The next-best plans listed for each choice of commandment points, besides its best."""
 
+MAX_ALTERNATIVES = 10
+"""Most next-best plans :func:`plan_turn` is asked for (each state of its search keeps that many more)."""
+
 MAX_READY = 12
 """Most ready units a plan takes: every split of them into groups is weighed (3 to this power)."""
 
@@ -135,6 +138,11 @@ def plan_turn(
             general's, too many ready units, or a pair of units the orders advisor refuses.
     """
     rules = RuleValues.bundled() if rules is None else rules
+    if type(alternatives) is not int or not 0 <= alternatives <= MAX_ALTERNATIVES:  # bool is no count
+        raise CalculatorInputError(
+            "alternatives", N_("must be an integer from {minimum} to {maximum}, got {value}"),
+            values={"minimum": 0, "maximum": MAX_ALTERNATIVES, "value": repr(alternatives)},
+        )  # fmt: skip
     if objective not in OBJECTIVES:
         raise CalculatorInputError(
             "objective", N_("must be one of {choices}, got {value}"),

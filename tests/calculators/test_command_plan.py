@@ -413,3 +413,10 @@ def test_the_search_over_integers_ranks_as_the_search_over_fractions(search):
     listing every continuation of every state with its figures as fractions."""
     options, targets, count, required = search
     assert ranked_orders(options, targets, count, required) == _ranked_as_before(options, targets, count, required)
+
+
+@pytest.mark.parametrize("alternatives", [-1, 11, None, "2", 2.0, True])
+def test_a_count_of_alternatives_that_is_no_count_is_refused_naming_it(alternatives):
+    with pytest.raises(CalculatorInputError) as refused:
+        plan_turn(read_table(SMALL, PROFILES), "expected_wounds", alternatives=alternatives)
+    assert refused.value.field == "alternatives" and "from 0 to 10" in refused.value.describe(str)
