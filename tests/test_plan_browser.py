@@ -398,3 +398,70 @@ def test_units_closer_than_5_cm_are_planned_once_the_page_says_why(phone, server
         kept = json.loads(page.evaluate(f"window.localStorage.getItem({json.dumps(TABLE_KEY)})"))
         assert key.split(".")[-1] not in json.dumps(kept) and kept["distances"][0]["cm"] == 3
     page.close()
+
+
+def test_a_value_typed_back_to_the_table_planned_shows_its_plan_as_fresh(phone, server):
+    """Ki 5 is planned; 50 is refused; typed back to 5, the table is the one planned: the plan on screen
+    is its own again, not marked as for the last valid inputs."""
+    gettext = get_translations("en").gettext
+    page = phone.new_page()
+    page.goto(f"{server}/plan/{_address(DUEL, 'expected_wounds')}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    ki = page.locator("#p-ki")
+    ki.fill("5")
+    page.wait_for_function(
+        "() => document.querySelector('.kr-plan').dataset.state === 'fresh' && window.__krPlan.table.ki === 5",
+        timeout=TIMEOUT,
+    )
+    ki.fill("50")
+    page.wait_for_function(STALE, timeout=TIMEOUT)
+    ki.fill("5")
+    page.locator("h1").first.click()  # the field loses focus: its "change"
+    page.wait_for_function("() => document.querySelector('.kr-plan').dataset.state === 'fresh'", timeout=TIMEOUT)
+    assert page.locator(".kr-plan__status").inner_text() == gettext(UI["ready"])
+    assert page.locator("#p-ki-error").inner_text() == ""
+    page.close()
+
+
+def test_a_unit_taken_off_by_mistake_and_put_back_finds_its_fields_and_distances(phone, server):
+    """The Guard engaged and ready again, the Scouts off the table and back: their Wounds left and their
+    distances (with what is in sight) come back, and the table is the one the address gave."""
+    page = phone.new_page()
+    page.goto(f"{server}/plan/{_address(WORN, 'expected_wounds')}")
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    given = page.evaluate("window.__krPlan.table")
+    moves = (('[data-unit="Guard"] select[name^="state-"]', "engaged", "ready"),
+             ('[data-unit="Scouts"] select[name^="side-"]', "off", "enemy"))  # fmt: skip
+    for select, away, back in moves:
+        page.locator(f".kr-plan__unit{select}").select_option(away)
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        page.locator(f".kr-plan__unit{select}").select_option(back)
+    page.wait_for_function(
+        "() => document.querySelector('.kr-plan').dataset.state === 'fresh'"
+        " && window.__krPlan.table.enemy.some((unit) => unit.unit === 'Scouts')",
+        timeout=TIMEOUT,
+    )
+    now = page.evaluate("window.__krPlan.table")
+    for side in ("mine", "enemy"):  # as the form writes them: each unit's state, each pair's sight
+        assert now[side] == [{**unit, "state": unit.get("state", "ready")} for unit in given[side]]
+    assert now["distances"] == [{**pair, "in_sight": pair.get("in_sight", True)} for pair in given["distances"]]
+    assert page.evaluate("window.__krPlan.plan") == _python(now, "expected_wounds")
+    page.close()
+
+
+def test_a_shared_table_of_units_this_device_has_not_saved_is_named_and_kept(browser, server):
+    """Opened on a device without its units, a shared table says which units to add, in the page's words,
+    and a change of the general's Ki keeps the table's units and distances (it emptied them)."""
+    gettext = get_translations("en").gettext
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{server}/plan/{_address(SMALL, 'victory')}")
+    page.wait_for_function("() => document.querySelector('.kr-plan')?.dataset.state === 'empty'", timeout=TIMEOUT)
+    names = ", ".join(unit["unit"] for unit in (*SMALL["mine"], *SMALL["enemy"]))
+    assert page.locator(".kr-plan__status").inner_text() == gettext(UI["unsaved"]) % {"names": names}
+    page.locator("#p-ki").fill("4")
+    page.wait_for_function(f"() => JSON.parse(window.localStorage.getItem({json.dumps(TABLE_KEY)}))?.ki === 4")
+    kept = json.loads(page.evaluate(f"window.localStorage.getItem({json.dumps(TABLE_KEY)})"))
+    assert [unit["unit"] for unit in kept["mine"]] == [unit["unit"] for unit in SMALL["mine"]]
+    assert kept["distances"] == SMALL["distances"]
+    context.close()

@@ -56,6 +56,7 @@ UI = {
     "ready": N_("Plan for the table above."),
     "failed": N_("The calculators' engine could not start in this browser."),
     "refused": N_("The table cannot be planned: %(field)s: %(message)s"),
+    "unsaved": N_("The table names units not saved on this device: %(names)s. Add them in My units to plan it."),
     "empty": N_("Put your units and the enemy's on the table, and give the distances between them."),
     "best": N_("Best plan"),
     "other": N_("Other plan %(number)s"),

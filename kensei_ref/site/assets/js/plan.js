@@ -30,6 +30,7 @@
     let asked = 0;
     let invalid = false; // a field of the form holds what the table cannot take: the plan shown is for `table`
     let refused = null; // the engine's refusal of `table`, while it holds: {error, sent}
+    let shownFor = null; // the table and objective of the plan on screen (JSON)
     const label = (text) => (data.labels && data.labels[text]) || text;
 
     /** The table from the address, else from the device, else an empty one. */
@@ -49,6 +50,27 @@
       : Array.isArray(shown.enemy) && shown.enemy.some((u) => u && u.unit === name) ? "enemy" : "off");
     const entry = (shown, name) => [...(shown.mine || []), ...(shown.enemy || [])].find((u) => u && u.unit === name) || {};
     const reach = (shown, mine, enemy) => (shown.distances || []).find((d) => d && d.mine === mine && d.enemy === enemy);
+    // What each unit and pair last held on the table, so that a unit taken off, or out of its state, by
+    // mistake and put back finds its Wounds left, its weapon and its distances again: a pair of units
+    // both on the table is forgotten once its distance is emptied (out of reach), no other.
+    const memory = { units: new Map(), pairs: new Map() };
+    function remember(shown) {
+      for (const where of ["mine", "enemy"]) {
+        for (const unit of Array.isArray(shown[where]) ? shown[where] : []) {
+          if (unit && typeof unit.unit === "string") memory.units.set(unit.unit, { where, entry: unit });
+        }
+      }
+      const names = (list, ready) => (Array.isArray(list) ? list : [])
+        .filter((unit) => unit && (!ready || (unit.state || "ready") === "ready")).map((unit) => unit.unit);
+      for (const mine of names(shown.mine, true)) {
+        for (const enemy of names(shown.enemy, false)) {
+          const found = reach(shown, mine, enemy);
+          if (found) memory.pairs.set(`${mine}\n${enemy}`, found);
+          else memory.pairs.delete(`${mine}\n${enemy}`);
+        }
+      }
+    }
+    const remembered = (mine, enemy) => memory.pairs.get(`${mine}\n${enemy}`);
 
     // Each field has its error under it (empty until there is one), which its control names.
     const errorLine = (id) => element("p", { class: "kr-field__error", id: `${id}-error`, role: "alert" });
@@ -100,7 +122,7 @@
       const ready = (shown.mine || []).filter((u) => u && (u.state || "ready") === "ready" && onTable(u.unit));
       const enemies = (shown.enemy || []).filter((u) => u && onTable(u.unit));
       const pairs = ready.flatMap((mine) => enemies.map((enemy) => {
-        const found = reach(shown, mine.unit, enemy.unit);
+        const found = reach(shown, mine.unit, enemy.unit) || remembered(mine.unit, enemy.unit);
         const key = `${ready.indexOf(mine)}-${enemies.indexOf(enemy)}`;
         const text = typed && typed.pairs.has(`${mine.unit}\n${enemy.unit}`) ? typed.pairs.get(`${mine.unit}\n${enemy.unit}`)
           : given(found && found.cm);
@@ -165,18 +187,31 @@
         const name = kit.nameOf(unit);
         // what the form has no field for (Wounds left, reactions, a loaded weapon, cover... from an address
         // or a file) is kept while the unit stays on its side; a side's fields are not the other side's
-        const item = { ...(side(table, name) === where ? entry(table, name) : {}), unit: name, state };
+        const before = side(table, name) === where ? entry(table, name)
+          : memory.units.get(name)?.where === where ? memory.units.get(name).entry : {};
+        const item = { ...before, unit: name, state };
         delete item.bushi_hero;
         delete item.failed_charge;
         if (where === "mine" && value(`hero-${index}`) && value(`hero-${index}`).checked) item.bushi_hero = true;
         if (where === "mine" && value(`failed-${index}`) && value(`failed-${index}`).checked) item.failed_charge = true;
         next[where].push(item);
       });
+      // units the device has not saved (a shared address's) have no row in the form: they are kept as
+      // they are, and their distances, so that a change here does not lose them
+      const saved = new Set(units.map((unit) => kit.nameOf(unit)));
+      for (const where of ["mine", "enemy"]) {
+        for (const unit of Array.isArray(table[where]) ? table[where] : []) {
+          if (unit && !saved.has(unit.unit)) next[where].push(unit);
+        }
+      }
       // each side keeps the table's order (the order its units are declared in), units new to it after
       for (const where of ["mine", "enemy"]) {
         const before = (Array.isArray(table[where]) ? table[where] : []).map((unit) => unit && unit.unit);
         const place = (unit) => (before.includes(unit.unit) ? before.indexOf(unit.unit) : before.length);
         next[where].sort((a, b) => place(a) - place(b));
+      }
+      for (const pair of Array.isArray(table.distances) ? table.distances : []) {
+        if (pair && (!saved.has(pair.mine) || !saved.has(pair.enemy))) next.distances.push(pair);
       }
       const ready = new Set(next.mine.filter((unit) => unit.state === "ready").map((unit) => unit.unit));
       const enemies = new Set(next.enemy.map((unit) => unit.unit));
@@ -184,7 +219,8 @@
         if (!ready.has(pair.dataset.mine) || !enemies.has(pair.dataset.enemy)) continue; // a unit just moved off
         const cm = checked(pair.querySelector('input[type="number"]'));
         if (cm.omit) continue; // empty: out of reach
-        const kept = { ...reach(table, pair.dataset.mine, pair.dataset.enemy), mine: pair.dataset.mine,
+        const before = reach(table, pair.dataset.mine, pair.dataset.enemy) || remembered(pair.dataset.mine, pair.dataset.enemy);
+        const kept = { ...before, mine: pair.dataset.mine,
           enemy: pair.dataset.enemy, cm: cm.value, in_sight: pair.querySelector('input[name^="sight-"]').checked };
         delete kept.terrain_between;
         if (pair.querySelector('input[name^="terrain-"]').checked) kept.terrain_between = true;
@@ -276,6 +312,14 @@
     const compute = kit.latestOnly(async (changed) => {
       const id = ++asked;
       const sent = table;
+      const saved = new Set(units.map((unit) => kit.nameOf(unit)));
+      const unsaved = [...(table.mine || []), ...(table.enemy || [])].filter((u) => u && !saved.has(u.unit)).map((u) => String(u.unit));
+      if (unsaved.length) { // a shared table whose units this device has not saved: said in the page's words
+        status.textContent = fill(data.ui.unsaved, { names: unsaved.join(", ") });
+        result.replaceChildren();
+        root.dataset.state = "empty";
+        return;
+      }
       const ready = (table.mine || []).some((u) => (u.state || "ready") === "ready") || (table.mine || []).some((u) => u.state === "fleeing");
       if (!ready || !(table.enemy || []).length) {
         status.textContent = data.ui.empty;
@@ -307,6 +351,7 @@
       }
       // for the benchmark: the engine's time, from the request to the plan on screen, and since navigation
       const shownAt = performance.now();
+      shownFor = JSON.stringify([sent, objective]);
       window.__krPlan = { plan: answer.plan, table: sent, objective, computeMs: window.__krEngine?.lastMs,
         shownMs: shownAt - sentAt, shownAt };
     });
@@ -371,9 +416,15 @@
       const before = objective;
       let now = read();
       if (!redraw && now.valid && objective === before && JSON.stringify(now.next) === JSON.stringify(table)) {
-        // nothing changed (a number field's "change" as it loses focus): the engine's refusal still holds,
-        // said again before anything is drawn, so that nothing moves under the finger that left the field
+        // the table planned last (a number field's "change" as it loses focus, or a refused value typed
+        // back to it): the engine's refusal still holds, said again before anything is drawn, so that
+        // nothing moves under the finger that left the field; else the plan shown is this table's again
+        invalid = false;
         if (refused) showRefusal(refused.error, refused.sent);
+        else if (shownFor === JSON.stringify([table, objective])) {
+          status.textContent = data.ui.ready;
+          root.dataset.state = "fresh";
+        }
         return;
       }
       if (redraw) { // the units and pairs shown change; what the number fields hold stays, valid or not
@@ -386,10 +437,12 @@
         return;
       }
       table = now.next;
+      remember(table);
       keep();
       compute();
     }
 
+    remember(table);
     render();
     form.addEventListener("change", (event) => update(/^(side|state)-/.test(event.target.name || "")));
     form.addEventListener("input", (event) => {
