@@ -40,6 +40,12 @@ def _python(table: dict, objective: str) -> dict:
     return json.loads(json.dumps(plan_json(state, plans, objective, state.commandment_points(RuleValues.bundled()))))
 
 
+def _fresh(page, condition: str) -> None:
+    """Waits for the plan of a table that meets ``condition`` (a script expression) to be on screen."""
+    page.wait_for_function(f"() => document.querySelector('.kr-plan').dataset.state === 'fresh' && ({condition})",
+                           timeout=TIMEOUT)  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def phone(browser):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block",
@@ -140,11 +146,7 @@ def test_a_change_is_recomputed_kept_and_exported(phone, server):
     # the Guard leaves the table: the plan is made again without it
     guard = page.locator('.kr-plan__unit[data-unit="Guard"] select').first
     guard.select_option("off")
-    page.wait_for_function(
-        "() => document.querySelector('.kr-plan').dataset.state === 'fresh'"
-        " && !window.__krPlan.table.mine.some((unit) => unit.unit === 'Guard')",
-        timeout=TIMEOUT,
-    )
+    _fresh(page, "!window.__krPlan.table.mine.some((unit) => unit.unit === 'Guard')")
     changed = page.evaluate("window.__krPlan.table")
     assert [unit["unit"] for unit in changed["mine"]] == ["Bowmen", "Spearmen"]
     assert all(pair["mine"] != "Guard" for pair in changed["distances"])
@@ -357,11 +359,7 @@ def test_a_change_keeps_what_the_form_has_no_field_for(phone, server):
     page.wait_for_function(SETTLED, timeout=TIMEOUT)
     distance = page.locator('.kr-plan__pair[data-mine="Bowmen"][data-enemy="Ronin"] input[type="number"]')
     distance.fill("13")
-    page.wait_for_function(
-        "() => document.querySelector('.kr-plan').dataset.state === 'fresh'"
-        " && window.__krPlan.table.distances.some((pair) => pair.mine === 'Bowmen' && pair.cm === 13)",
-        timeout=TIMEOUT,
-    )
+    _fresh(page, "window.__krPlan.table.distances.some((pair) => pair.mine === 'Bowmen' && pair.cm === 13)")
     changed = page.evaluate("window.__krPlan.table")
     expected = json.loads(json.dumps(WORN))
     for pair in expected["distances"]:
@@ -436,11 +434,7 @@ def test_a_unit_taken_off_by_mistake_and_put_back_finds_its_fields_and_distances
         page.locator(f".kr-plan__unit{select}").select_option(away)
         page.wait_for_function(SETTLED, timeout=TIMEOUT)
         page.locator(f".kr-plan__unit{select}").select_option(back)
-    page.wait_for_function(
-        "() => document.querySelector('.kr-plan').dataset.state === 'fresh'"
-        " && window.__krPlan.table.enemy.some((unit) => unit.unit === 'Scouts')",
-        timeout=TIMEOUT,
-    )
+    _fresh(page, "window.__krPlan.table.enemy.some((unit) => unit.unit === 'Scouts')")
     now = page.evaluate("window.__krPlan.table")
     for side in ("mine", "enemy"):  # as the form writes them: each unit's state, each pair's sight
         assert now[side] == [{**unit, "state": unit.get("state", "ready")} for unit in given[side]]
