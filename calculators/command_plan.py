@@ -326,40 +326,63 @@ def ranked_orders(
         groups.append(made[key][1])
     scale = _Scale(groups, len(units))
     size = 1 << len(units)
-    everyone = size - 1
-    ends: list[tuple[int, ...]] = [() if free & required else (scale.base,) for free in range(size)]
-    keys = [ends]
+    keys: list[tuple[int, ...]] = [() if free & required else (scale.base,) for free in range(size)]
     ways: list[dict[int, tuple[tuple[int, int], ...]]] = []
-    before = [0]
+    before = [0]  # the units in reach of the enemies weighed before each: those a state may have taken
     for within in reach:
         before.append(before[-1] | within)
     for position in reversed(range(len(enemies))):
-        later = keys[0]
-        firsts = [each[0] if each else scale.least for each in later]
-        group = [scale.least] * size
-        for members, (figures, _) in groups[position].items():
-            group[members] = scale.key(figures, members)
-        here: list[tuple[int, ...]] = [()] * size
-        way: dict[int, tuple[tuple[int, int], ...]] = {}
-        acting = subsets  # the groups with orders: a group's subsets have orders if it has
-        if len(groups[position]) < (1 << reach[position].bit_count()) - 1:
-            acting = _Subsets(groups[position])
-        for taken in subsets(before[position], empty=True):
-            free = everyone ^ taken
-            within = free & reach[position]
-            if not within:
-                here[free] = later[free]
-                continue
-            choices = acting(within)
-            if not choices:
-                here[free] = later[free]
-                continue
-            firsts_here = [group[each] + firsts[free ^ each] for each in choices]
-            here[free], way[free] = _leading_keys(later[free], firsts_here, choices, later, group, free, count, scale)
-        keys.insert(0, here)
+        keys, way = _weigh_enemy(keys, groups[position], reach[position], before[position], subsets, count, scale)
         ways.insert(0, way)
+    return _read_back(len(keys[size - 1]), ways, groups, size - 1)
+
+
+def _weigh_enemy(
+    later: list[tuple[int, ...]],
+    found: dict[int, tuple[Figures, tuple[Option, ...]]],
+    reach: int,
+    taken_before: int,
+    subsets: _Subsets,
+    count: int,
+    scale: _Scale,
+) -> tuple[list[tuple[int, ...]], dict[int, tuple[tuple[int, int], ...]]]:
+    """One enemy's states of :func:`ranked_orders`, from those of the enemies after it (``later``): for
+    each set of units still free, its best keys and the way back to each (the group given orders here,
+    and the place of its continuation among ``later``'s). ``found``: the enemy's groups with orders;
+    ``reach``: its units in reach; ``taken_before``: the units the enemies before it may have taken."""
+    size = len(later)
+    everyone = size - 1
+    firsts = [each[0] if each else scale.least for each in later]
+    group = [scale.least] * size
+    for members, (figures, _) in found.items():
+        group[members] = scale.key(figures, members)
+    here: list[tuple[int, ...]] = [()] * size
+    way: dict[int, tuple[tuple[int, int], ...]] = {}
+    acting = subsets  # the groups with orders: a group's subsets have orders if it has
+    if len(found) < (1 << reach.bit_count()) - 1:
+        acting = _Subsets(found)
+    for taken in subsets(taken_before, empty=True):
+        free = everyone ^ taken
+        within = free & reach
+        choices = acting(within) if within else []
+        if not choices:
+            here[free] = later[free]
+            continue
+        firsts_here = [group[each] + firsts[free ^ each] for each in choices]
+        here[free], way[free] = _leading_keys(later[free], firsts_here, choices, later, group, free, count, scale)
+    return here, way
+
+
+def _read_back(
+    plans: int,
+    ways: list[dict[int, tuple[tuple[int, int], ...]]],
+    groups: list[dict[int, tuple[Figures, tuple[Option, ...]]]],
+    everyone: int,
+) -> tuple[tuple[Figures, tuple[Option, ...]], ...]:
+    """The first state's ``plans`` best plans, each read back along its way: the group each enemy gives
+    orders to, and the figures summed as fractions."""
     ranked: list[tuple[Figures, tuple[Option, ...]]] = []
-    for first in range(len(keys[0][everyone])):  # each plan read back along its way
+    for first in range(plans):
         figures, free, place = ZERO, everyone, first
         orders: tuple[Option, ...] = ()
         for position, way in enumerate(ways):
