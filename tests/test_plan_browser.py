@@ -46,6 +46,17 @@ def _fresh(page, condition: str) -> None:
                            timeout=TIMEOUT)  # fmt: skip
 
 
+def _opened(phone, address: str) -> tuple:
+    """A new page at ``address``, once its first plan is on screen, and the script errors it meets."""
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(address)
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    assert page.evaluate("document.querySelector('.kr-plan').dataset.state") == "fresh"
+    return page, errors
+
+
 @pytest.fixture(scope="module")
 def phone(browser):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block",
@@ -58,12 +69,7 @@ def phone(browser):
 
 @pytest.mark.parametrize("lang", ["", "fr/", "ru/"])
 def test_the_plan_is_cpythons_in_every_language(phone, server, lang):
-    page = phone.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{server}/{lang}plan/{_address(SMALL, 'victory')}")
-    page.wait_for_function(SETTLED, timeout=TIMEOUT)
-    assert page.evaluate("document.querySelector('.kr-plan').dataset.state") == "fresh"
+    page, errors = _opened(phone, f"{server}/{lang}plan/{_address(SMALL, 'victory')}")
     shown = page.evaluate("window.__krPlan.plan")
     assert shown == _python(SMALL, "victory")
     gettext = get_translations(lang.strip("/") or "en").gettext
@@ -268,12 +274,7 @@ def test_a_number_the_table_cannot_take_is_refused_under_its_field(phone, server
     "Enter a whole number from 0 to 200." under the field, in the page's language, the field marked invalid;
     the plan shown stays the last valid table's, marked stale; a valid value then computes again."""
     gettext = get_translations(lang.strip("/") or "en").gettext
-    page = phone.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{server}/{lang}plan/{_address(DUEL, 'expected_wounds')}")
-    page.wait_for_function(SETTLED, timeout=TIMEOUT)
-    assert page.evaluate("document.querySelector('.kr-plan').dataset.state") == "fresh"
+    page, errors = _opened(phone, f"{server}/{lang}plan/{_address(DUEL, 'expected_wounds')}")
     shown = page.locator(".kr-plan__result").inner_text()
     plan = page.evaluate("window.__krPlan")
     asked = page.evaluate("window.__krEngine.next")

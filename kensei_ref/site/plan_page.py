@@ -24,6 +24,7 @@ from kensei_ref.rules.model import RuleBook
 from kensei_ref.site import calculator_pages
 from kensei_ref.site.pages import CLARIFICATIONS_PAGE, PageContext, environment
 from kensei_ref.site.unit_pickers import ADVISOR_PAGE, STORAGE_KEY, UNITS_PAGE
+from kensei_ref.site.units_pages import BOUNDS
 
 PLAN_PAGE = "plan.md"
 TABLE_KEY = "kensei-ref:table"
@@ -112,6 +113,7 @@ def plan_page(book: RuleBook, lang: str, directory_urls: bool = True) -> str:
         "ui": {key: tr(text) if isinstance(text, str) else language.plural_forms(*text) for key, text in UI.items()},
         "numbers": language.numbers.symbols(),
         "quotes": QUOTES[lang],  # how the page's language quotes a field's label in a message
+        "bounds": BOUNDS,  # the engine's refusals of a field's own bounds, said in the page's words
         "generals": [{"value": general, "text": tr(CHOICE_LABELS[general])} for general in GENERALS],
         "objectives": [{"value": name, "text": tr(PLAN_OBJECTIVE_LABELS[name])} for name in OBJECTIVES],
         "states": [{"value": state, "text": tr(STATE_LABELS[state])} for state in STATES],

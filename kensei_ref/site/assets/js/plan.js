@@ -24,6 +24,7 @@
     const status = root.querySelector(".kr-plan__status");
     const result = root.querySelector(".kr-plan__result");
     const units = kit.stored({ storage: data.storage }).filter((unit) => unit.game === "kensei");
+    const saved = new Set(units.map((unit) => kit.nameOf(unit))); // the units this device has
     const query = new URLSearchParams(window.location.search);
     let objective = data.objectives.some((o) => o.value === query.get("objective")) ? query.get("objective") : "expected_wounds";
     let table = initial(); // the table as the form last said it validly: kept, exported and planned
@@ -198,7 +199,6 @@
       });
       // units the device has not saved (a shared address's) have no row in the form: they are kept as
       // they are, and their distances, so that a change here does not lose them
-      const saved = new Set(units.map((unit) => kit.nameOf(unit)));
       for (const where of ["mine", "enemy"]) {
         for (const unit of Array.isArray(table[where]) ? table[where] : []) {
           if (unit && !saved.has(unit.unit)) next[where].push(unit);
@@ -300,7 +300,7 @@
     function showRefusal(error, sent) {
       const where = place(error.field, sent);
       if (where.control) {
-        const bounds = where.control.type === "number" && /^(must be|is required: )an integer/.test(error.message);
+        const bounds = where.control.type === "number" && data.bounds.includes(error.message); // units_pages.BOUNDS
         fieldError(where.control, bounds
           ? fill(data.ui.int, { minimum: numbers.decimal(Number(where.control.min), 0), maximum: numbers.decimal(Number(where.control.max), 0) })
           : fill(data.ui.rules, { message: refusal(error, sent) }));
@@ -312,7 +312,6 @@
     const compute = kit.latestOnly(async (changed) => {
       const id = ++asked;
       const sent = table;
-      const saved = new Set(units.map((unit) => kit.nameOf(unit)));
       const unsaved = [...(table.mine || []), ...(table.enemy || [])].filter((u) => u && !saved.has(u.unit)).map((u) => String(u.unit));
       if (unsaved.length) { // a shared table whose units this device has not saved: said in the page's words
         status.textContent = fill(data.ui.unsaved, { names: unsaved.join(", ") });
